@@ -1,0 +1,131 @@
+#include "broadcast.h"
+
+namespace tensorwise {
+namespace {
+
+// Fails when the product does not fit in size_t (the wasm32 address space).
+bool fits(const size_t* dims, int rank) {
+  size_t n = 1;
+  for (int i = 0; i < rank; ++i) {
+    if (dims[i] == 0) return true;
+    if (__builtin_mul_overflow(n, dims[i], &n)) {
+      for (int j = i + 1; j < rank; ++j)
+        if (dims[j] == 0) return true;
+      return false;
+    }
+  }
+  return true;
+}
+
+void copy_dims(const size_t* from, int rank, size_t* to) {
+  for (int i = 0; i < rank; ++i) to[i] = from[i];
+}
+
+// B placed under A from `axis` (its dims), 1s elsewhere: the alignment of pdpd and legacy.
+void place_b(const size_t* b, int rank_b, int axis, int rank_a, size_t* aligned) {
+  for (int i = 0; i < rank_a; ++i) aligned[i] = 1;
+  for (int i = 0; i < rank_b; ++i) aligned[axis + i] = b[i];
+}
+
+Status identical(const size_t* a, int rank_a, const size_t* b, int rank_b, Broadcast* r) {
+  if (rank_a != rank_b) return Status::shapes_differ;
+  for (int i = 0; i < rank_a; ++i) {
+    if (a[i] != b[i]) {
+      r->conflict_axis = i;
+      return Status::shapes_differ;
+    }
+  }
+  r->rank = rank_a;
+  copy_dims(a, rank_a, r->out);
+  copy_dims(a, rank_a, r->a);
+  copy_dims(b, rank_b, r->b);
+  return Status::ok;
+}
+
+Status numpy(const size_t* a, int rank_a, const size_t* b, int rank_b, Broadcast* r) {
+  const int rank = rank_a > rank_b ? rank_a : rank_b;
+  for (int i = 0; i < rank; ++i) {
+    const size_t da = i < rank - rank_a ? 1 : a[i - (rank - rank_a)];
+    const size_t db = i < rank - rank_b ? 1 : b[i - (rank - rank_b)];
+    if (da != db && da != 1 && db != 1) {
+      r->conflict_axis = i;
+      return Status::incompatible;
+    }
+    r->a[i] = da;
+    r->b[i] = db;
+    r->out[i] = da == 1 ? db : da;  // so 1 with 0 gives 0
+  }
+  r->rank = rank;
+  return Status::ok;
+}
+
+Status pdpd(const size_t* a, int rank_a, const size_t* b, int rank_b, int64_t axis, Broadcast* r) {
+  if (axis < -1) return Status::bad_axis;
+  if (axis == -1) axis = rank_a - rank_b;  // from B's rank before trimming
+  int trimmed = rank_b;
+  while (trimmed > 0 && b[trimmed - 1] == 1) --trimmed;
+  if (axis < 0 || axis + trimmed > rank_a) return Status::b_does_not_fit;
+  const int at = static_cast<int>(axis);
+  for (int i = 0; i < trimmed; ++i) {
+    if (b[i] != a[at + i] && b[i] != 1) {
+      r->conflict_axis = at + i;
+      return Status::incompatible;
+    }
+  }
+  r->rank = rank_a;
+  copy_dims(a, rank_a, r->out);
+  copy_dims(a, rank_a, r->a);
+  place_b(b, trimmed, at, rank_a, r->b);
+  return Status::ok;
+}
+
+Status onnx_legacy(const size_t* a, int rank_a, const size_t* b, int rank_b, bool has_axis, int64_t axis,
+                   Broadcast* r) {
+  if (has_axis && (axis < -rank_a || axis >= rank_a + (rank_a == 0 ? 1 : 0))) return Status::bad_axis;
+  if (rank_b > rank_a) return Status::b_does_not_fit;
+  r->rank = rank_a;
+  copy_dims(a, rank_a, r->out);
+  copy_dims(a, rank_a, r->a);
+  if (element_count(b, rank_b) == 1) {  // a scalar in any rank: no axis needed
+    place_b(b, 0, 0, rank_a, r->b);
+    return Status::ok;
+  }
+  const int64_t start = !has_axis ? rank_a - rank_b : axis < 0 ? axis + rank_a : axis;
+  if (start + rank_b > rank_a) return Status::b_does_not_fit;
+  const int at = static_cast<int>(start);
+  for (int i = 0; i < rank_b; ++i) {
+    if (b[i] != a[at + i]) {  // "1-dim expansion doesn't work yet": dims must be equal
+      r->conflict_axis = at + i;
+      return Status::incompatible;
+    }
+  }
+  place_b(b, rank_b, at, rank_a, r->b);
+  return Status::ok;
+}
+
+}  // namespace
+
+size_t element_count(const size_t* dims, int rank) {
+  size_t n = 1;
+  for (int i = 0; i < rank; ++i) n *= dims[i];
+  return n;
+}
+
+Status broadcast_shapes(const BroadcastSpec& spec, const size_t* a, int rank_a, const size_t* b, int rank_b,
+                        Broadcast* r) {
+  r->conflict_axis = -1;
+  if (rank_a < 0 || rank_b < 0 || rank_a > kMaxRank || rank_b > kMaxRank) return Status::rank_too_large;
+  if (!fits(a, rank_a) || !fits(b, rank_b)) return Status::too_large;
+  Status s;
+  switch (spec.mode) {
+    case BroadcastMode::none: s = identical(a, rank_a, b, rank_b, r); break;
+    case BroadcastMode::numpy: s = numpy(a, rank_a, b, rank_b, r); break;
+    case BroadcastMode::pdpd: s = pdpd(a, rank_a, b, rank_b, spec.has_axis ? spec.axis : -1, r); break;
+    case BroadcastMode::onnx_legacy: s = onnx_legacy(a, rank_a, b, rank_b, spec.has_axis, spec.axis, r); break;
+    default: return Status::bad_axis;
+  }
+  if (s != Status::ok) return s;
+  return fits(r->out, r->rank) ? Status::ok : Status::too_large;
+}
+
+}  // namespace tensorwise

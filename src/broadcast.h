@@ -1,0 +1,42 @@
+// The broadcast rules of SPEC §3: from two shapes and a mode to the output shape and both input
+// shapes aligned to it (padded with 1s), or a Status naming what is wrong and where.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "status.h"
+
+namespace tensorwise {
+
+constexpr int kMaxRank = 32;
+
+enum class BroadcastMode : uint8_t {
+  none = 0,         // identical shapes only
+  numpy = 1,        // multidirectional (ONNX >= 7, OpenVINO numpy)
+  pdpd = 2,         // B onto A from axis, B's dims equal or 1, trailing 1s of B trimmed
+  onnx_legacy = 3,  // ONNX Mul/Div 1 and 6 with broadcast=1: size-1 B or an exact run of A
+};
+
+struct BroadcastSpec {
+  BroadcastMode mode = BroadcastMode::numpy;
+  bool has_axis = false;  // pdpd treats "no axis" as -1; legacy as suffix matching
+  int64_t axis = -1;
+};
+
+struct Broadcast {
+  int rank = 0;
+  // Output dims and each input's dims aligned to them (1 where an input is broadcast).
+  size_t out[kMaxRank];
+  size_t a[kMaxRank];
+  size_t b[kMaxRank];
+  int conflict_axis = -1;  // for errors: index into the output (numpy) or A's dims (others)
+};
+
+Status broadcast_shapes(const BroadcastSpec& spec, const size_t* a, int rank_a, const size_t* b, int rank_b,
+                        Broadcast* result);
+
+// Product of dims; the caller has checked it fits (broadcast_shapes reports too_large).
+size_t element_count(const size_t* dims, int rank);
+
+}  // namespace tensorwise

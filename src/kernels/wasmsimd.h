@@ -1,0 +1,209 @@
+// 128-bit wasm SIMD kernels. Each (op, dtype) is one vector function on 16 bytes of elements;
+// the loop templates below turn it into the op / opc / ropc kernels. Tails (fewer than 16 bytes
+// left) go through the scalar semantics, so nothing is read or written past a buffer's end.
+#pragma once
+
+#include <wasm_simd128.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "../dtype.h"
+#include "../scalar_ops.h"
+
+namespace tensorwise::wasmsimd {
+
+// ---- loop templates -------------------------------------------------------------------------
+
+using vec_fn = v128_t (*)(v128_t, v128_t);
+
+template <class T>
+inline v128_t splat(const void* p) {
+  if constexpr (sizeof(T) == 1) return wasm_v128_load8_splat(p);
+  else if constexpr (sizeof(T) == 2) return wasm_v128_load16_splat(p);
+  else if constexpr (sizeof(T) == 4) return wasm_v128_load32_splat(p);
+  else return wasm_v128_load64_splat(p);
+}
+
+// A broadcast operand is one splatted register; a streamed one is loaded per vector.
+template <class T, class F, vec_fn V, size_t kUnroll, bool kSplatA, bool kSplatB>
+inline void run(size_t n, const void* a_, const void* b_, void* y_) {
+  constexpr size_t kLanes = 16 / sizeof(T);
+  const T* a = static_cast<const T*>(a_);
+  const T* b = static_cast<const T*>(b_);
+  T* y = static_cast<T*>(y_);
+  const v128_t sa = kSplatA ? splat<T>(a) : wasm_i32x4_splat(0);
+  const v128_t sb = kSplatB ? splat<T>(b) : wasm_i32x4_splat(0);
+  const size_t step_a = kSplatA ? 0 : kLanes;
+  const size_t step_b = kSplatB ? 0 : kLanes;
+  for (; n >= kUnroll * kLanes; n -= kUnroll * kLanes) {
+    v128_t r[kUnroll];
+    for (size_t u = 0; u < kUnroll; ++u) {
+      const v128_t va = kSplatA ? sa : wasm_v128_load(a + u * kLanes);
+      const v128_t vb = kSplatB ? sb : wasm_v128_load(b + u * kLanes);
+      r[u] = V(va, vb);
+    }
+    // All loads happen before the stores, so y may alias a or b.
+    for (size_t u = 0; u < kUnroll; ++u) wasm_v128_store(y + u * kLanes, r[u]);
+    a += kUnroll * step_a;
+    b += kUnroll * step_b;
+    y += kUnroll * kLanes;
+  }
+  for (; n >= kLanes; n -= kLanes) {
+    const v128_t va = kSplatA ? sa : wasm_v128_load(a);
+    const v128_t vb = kSplatB ? sb : wasm_v128_load(b);
+    wasm_v128_store(y, V(va, vb));
+    a += step_a;
+    b += step_b;
+    y += kLanes;
+  }
+  for (size_t i = 0; i < n; ++i) y[i] = F::apply(kSplatA ? a[0] : a[i], kSplatB ? b[0] : b[i]);
+}
+
+template <class T, class F, vec_fn V, size_t U>
+void vop(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, false, false>(n, a, b, y); }
+template <class T, class F, vec_fn V, size_t U>
+void vopc(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, false, true>(n, a, b, y); }
+template <class T, class F, vec_fn V, size_t U>
+void vropc(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, true, false>(n, a, b, y); }
+
+// ---- multiply -------------------------------------------------------------------------------
+
+inline v128_t f32_mul(v128_t a, v128_t b) { return wasm_f32x4_mul(a, b); }
+inline v128_t f64_mul(v128_t a, v128_t b) { return wasm_f64x2_mul(a, b); }
+// The low bits of a product do not depend on signedness, so one kernel serves both.
+inline v128_t x16_mul(v128_t a, v128_t b) { return wasm_i16x8_mul(a, b); }
+inline v128_t x32_mul(v128_t a, v128_t b) { return wasm_i32x4_mul(a, b); }
+inline v128_t x64_mul(v128_t a, v128_t b) { return wasm_i64x2_mul(a, b); }
+// No i8x16.mul: multiply in 16 bits, keep the low byte (masked, so the saturating narrow is exact).
+inline v128_t x8_mul(v128_t a, v128_t b) {
+  const v128_t low_byte = wasm_i16x8_splat(0xFF);
+  const v128_t lo = wasm_v128_and(wasm_u16x8_extmul_low_u8x16(a, b), low_byte);
+  const v128_t hi = wasm_v128_and(wasm_u16x8_extmul_high_u8x16(a, b), low_byte);
+  return wasm_u8x16_narrow_i16x8(lo, hi);
+}
+
+// ---- float16 / bfloat16 through float32 -----------------------------------------------------
+
+// Lanes hold zero-extended float16 bits; the same steps as to_f32(float16) in half.h.
+inline v128_t f16_to_f32(v128_t h) {
+  const v128_t w = wasm_i32x4_shl(h, 16);
+  const v128_t sign = wasm_v128_and(w, wasm_u32x4_splat(0x80000000u));
+  const v128_t two_w = wasm_i32x4_add(w, w);
+  const v128_t normalized = wasm_f32x4_mul(
+      wasm_i32x4_add(wasm_u32x4_shr(two_w, 4), wasm_u32x4_splat(0x70000000u)), wasm_f32x4_splat(0x1.0p-112f));
+  const v128_t denormalized = wasm_f32x4_sub(
+      wasm_v128_or(wasm_u32x4_shr(two_w, 17), wasm_u32x4_splat(0x3F000000u)), wasm_f32x4_splat(0.5f));
+  const v128_t is_denormal = wasm_u32x4_lt(two_w, wasm_u32x4_splat(1u << 27));
+  return wasm_v128_or(sign, wasm_v128_bitselect(denormalized, normalized, is_denormal));
+}
+
+// The same steps as to_f16(float) in half.h; lanes come back holding the bits, zero-extended.
+inline v128_t f32_to_f16(v128_t f) {
+  v128_t base = wasm_f32x4_mul(wasm_f32x4_mul(wasm_f32x4_abs(f), wasm_f32x4_splat(0x1.0p+112f)),
+                               wasm_f32x4_splat(0x1.0p-110f));
+  const v128_t shl1_w = wasm_i32x4_add(f, f);
+  const v128_t sign = wasm_v128_and(f, wasm_u32x4_splat(0x80000000u));
+  const v128_t bias = wasm_u32x4_max(wasm_v128_and(shl1_w, wasm_u32x4_splat(0xFF000000u)),
+                                     wasm_u32x4_splat(0x71000000u));
+  base = wasm_f32x4_add(wasm_i32x4_add(wasm_u32x4_shr(bias, 1), wasm_u32x4_splat(0x07800000u)), base);
+  const v128_t exp_bits = wasm_v128_and(wasm_u32x4_shr(base, 13), wasm_u32x4_splat(0x00007C00u));
+  const v128_t mantissa_bits = wasm_v128_and(base, wasm_u32x4_splat(0x00000FFFu));
+  const v128_t nonsign = wasm_i32x4_add(exp_bits, mantissa_bits);
+  const v128_t is_nan = wasm_u32x4_gt(shl1_w, wasm_u32x4_splat(0xFF000000u));
+  return wasm_v128_or(wasm_u32x4_shr(sign, 16), wasm_v128_bitselect(wasm_u32x4_splat(0x7E00u), nonsign, is_nan));
+}
+
+inline v128_t bf16_to_f32(v128_t h) { return wasm_i32x4_shl(h, 16); }
+
+// Round to nearest even by adding 0x7FFF plus the lowest kept bit; NaN keeps its sign and
+// payload top and becomes quiet. Same as to_bf16(float) in half.h.
+inline v128_t f32_to_bf16(v128_t f) {
+  const v128_t lsb = wasm_v128_and(wasm_u32x4_shr(f, 16), wasm_u32x4_splat(1));
+  const v128_t rounded = wasm_u32x4_shr(wasm_i32x4_add(f, wasm_i32x4_add(lsb, wasm_u32x4_splat(0x7FFF))), 16);
+  const v128_t quiet_nan = wasm_v128_or(wasm_u32x4_shr(f, 16), wasm_u32x4_splat(0x40));
+  return wasm_v128_bitselect(quiet_nan, rounded, wasm_f32x4_ne(f, f));
+}
+
+template <v128_t (*ToF32)(v128_t), v128_t (*FromF32)(v128_t), vec_fn F32Op>
+inline v128_t half_op(v128_t a, v128_t b) {
+  const v128_t lo = F32Op(ToF32(wasm_u32x4_extend_low_u16x8(a)), ToF32(wasm_u32x4_extend_low_u16x8(b)));
+  const v128_t hi = F32Op(ToF32(wasm_u32x4_extend_high_u16x8(a)), ToF32(wasm_u32x4_extend_high_u16x8(b)));
+  // Bits are at most 0xFFFF, so the saturating narrow is exact.
+  return wasm_u16x8_narrow_i32x4(FromF32(lo), FromF32(hi));
+}
+
+inline v128_t f32_div(v128_t a, v128_t b) { return wasm_f32x4_div(a, b); }
+inline v128_t f64_div(v128_t a, v128_t b) { return wasm_f64x2_div(a, b); }
+inline v128_t f16_mul(v128_t a, v128_t b) { return half_op<f16_to_f32, f32_to_f16, f32_mul>(a, b); }
+inline v128_t f16_div(v128_t a, v128_t b) { return half_op<f16_to_f32, f32_to_f16, f32_div>(a, b); }
+inline v128_t bf16_mul(v128_t a, v128_t b) { return half_op<bf16_to_f32, f32_to_bf16, f32_mul>(a, b); }
+inline v128_t bf16_div(v128_t a, v128_t b) { return half_op<bf16_to_f32, f32_to_bf16, f32_div>(a, b); }
+
+// ---- integer division through floating point ------------------------------------------------
+// 8- and 16-bit operands divide exactly in float32, 32-bit ones in float64: the rounded quotient
+// never crosses an integer (its error is below 1/|b|, the smallest distance from a/b to one).
+// x/0 comes out of the float path as ±Inf or NaN and is then masked to 0; MIN/-1 comes out as
+// -MIN, which the wrapping narrow (8/16-bit) or the explicit negation (32-bit) turns into MIN.
+
+template <bool kFloor>
+inline v128_t div_i32_lanes_f32(v128_t a, v128_t b) {
+  v128_t q = wasm_f32x4_div(wasm_f32x4_convert_i32x4(a), wasm_f32x4_convert_i32x4(b));
+  if (kFloor) q = wasm_f32x4_floor(q);
+  return wasm_i32x4_trunc_sat_f32x4(q);
+}
+
+template <bool kSigned, bool kFloor>
+inline v128_t x16_div(v128_t a, v128_t b) {
+  const v128_t a_lo = kSigned ? wasm_i32x4_extend_low_i16x8(a) : wasm_u32x4_extend_low_u16x8(a);
+  const v128_t a_hi = kSigned ? wasm_i32x4_extend_high_i16x8(a) : wasm_u32x4_extend_high_u16x8(a);
+  const v128_t b_lo = kSigned ? wasm_i32x4_extend_low_i16x8(b) : wasm_u32x4_extend_low_u16x8(b);
+  const v128_t b_hi = kSigned ? wasm_i32x4_extend_high_i16x8(b) : wasm_u32x4_extend_high_u16x8(b);
+  const v128_t low16 = wasm_i32x4_splat(0xFFFF);
+  const v128_t q = wasm_u16x8_narrow_i32x4(wasm_v128_and(div_i32_lanes_f32<kFloor>(a_lo, b_lo), low16),
+                                           wasm_v128_and(div_i32_lanes_f32<kFloor>(a_hi, b_hi), low16));
+  return wasm_v128_andnot(q, wasm_i16x8_eq(b, wasm_i16x8_splat(0)));
+}
+
+template <bool kSigned, bool kFloor>
+inline v128_t x8_div(v128_t a, v128_t b) {
+  const v128_t a_lo = kSigned ? wasm_i16x8_extend_low_i8x16(a) : wasm_u16x8_extend_low_u8x16(a);
+  const v128_t a_hi = kSigned ? wasm_i16x8_extend_high_i8x16(a) : wasm_u16x8_extend_high_u8x16(a);
+  const v128_t b_lo = kSigned ? wasm_i16x8_extend_low_i8x16(b) : wasm_u16x8_extend_low_u8x16(b);
+  const v128_t b_hi = kSigned ? wasm_i16x8_extend_high_i8x16(b) : wasm_u16x8_extend_high_u8x16(b);
+  // x16_div masks /0 lanes already; keep the low byte so the saturating narrow is exact.
+  const v128_t low8 = wasm_i16x8_splat(0xFF);
+  return wasm_u8x16_narrow_i16x8(wasm_v128_and(x16_div<kSigned, kFloor>(a_lo, b_lo), low8),
+                                 wasm_v128_and(x16_div<kSigned, kFloor>(a_hi, b_hi), low8));
+}
+
+template <bool kSigned, bool kFloor>
+inline v128_t div_two_lanes_f64(v128_t a, v128_t b) {
+  const v128_t af = kSigned ? wasm_f64x2_convert_low_i32x4(a) : wasm_f64x2_convert_low_u32x4(a);
+  const v128_t bf = kSigned ? wasm_f64x2_convert_low_i32x4(b) : wasm_f64x2_convert_low_u32x4(b);
+  v128_t q = wasm_f64x2_div(af, bf);
+  if (kFloor) q = wasm_f64x2_floor(q);
+  return kSigned ? wasm_i32x4_trunc_sat_f64x2_zero(q) : wasm_u32x4_trunc_sat_f64x2_zero(q);
+}
+
+template <bool kSigned, bool kFloor>
+inline v128_t x32_div(v128_t a, v128_t b) {
+  const v128_t lo = div_two_lanes_f64<kSigned, kFloor>(a, b);
+  const v128_t hi = div_two_lanes_f64<kSigned, kFloor>(wasm_i32x4_shuffle(a, a, 2, 3, 2, 3),
+                                                       wasm_i32x4_shuffle(b, b, 2, 3, 2, 3));
+  v128_t q = wasm_i32x4_shuffle(lo, hi, 0, 1, 4, 5);
+  if (kSigned) q = wasm_v128_bitselect(wasm_i32x4_neg(a), q, wasm_i32x4_eq(b, wasm_i32x4_splat(-1)));
+  return wasm_v128_andnot(q, wasm_i32x4_eq(b, wasm_i32x4_splat(0)));
+}
+
+inline v128_t i8_div_trunc(v128_t a, v128_t b) { return x8_div<true, false>(a, b); }
+inline v128_t i8_div_floor(v128_t a, v128_t b) { return x8_div<true, true>(a, b); }
+inline v128_t u8_div(v128_t a, v128_t b) { return x8_div<false, false>(a, b); }
+inline v128_t i16_div_trunc(v128_t a, v128_t b) { return x16_div<true, false>(a, b); }
+inline v128_t i16_div_floor(v128_t a, v128_t b) { return x16_div<true, true>(a, b); }
+inline v128_t u16_div(v128_t a, v128_t b) { return x16_div<false, false>(a, b); }
+inline v128_t i32_div_trunc(v128_t a, v128_t b) { return x32_div<true, false>(a, b); }
+inline v128_t i32_div_floor(v128_t a, v128_t b) { return x32_div<true, true>(a, b); }
+inline v128_t u32_div(v128_t a, v128_t b) { return x32_div<false, false>(a, b); }
+
+}  // namespace tensorwise::wasmsimd

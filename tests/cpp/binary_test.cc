@@ -1,0 +1,130 @@
+// The executor against naive per-element index arithmetic over random shapes: every
+// compression pattern, every inner-kernel choice (op, opc, ropc, swapped), empty outputs.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "binary.h"
+#include "scalar_ops.h"
+#include "test_values.h"
+
+using namespace tensorwise;
+using Dims = std::vector<size_t>;
+
+namespace {
+
+template <class T, class F>
+std::vector<T> naive(const Broadcast& s, const std::vector<T>& a, const std::vector<T>& b) {
+  const size_t n = element_count(s.out, s.rank);
+  std::vector<T> y(n);
+  std::vector<size_t> idx(s.rank, 0);
+  for (size_t flat = 0; flat < n; ++flat) {
+    size_t rem = flat;
+    for (int d = s.rank - 1; d >= 0; --d) {
+      idx[d] = rem % s.out[d];
+      rem /= s.out[d];
+    }
+    size_t ia = 0, ib = 0;
+    for (int d = 0; d < s.rank; ++d) {
+      ia = ia * s.a[d] + (s.a[d] == 1 ? 0 : idx[d]);
+      ib = ib * s.b[d] + (s.b[d] == 1 ? 0 : idx[d]);
+    }
+    y[flat] = F::apply(a[ia], b[ib]);
+  }
+  return y;
+}
+
+template <class T, class F>
+void check_random_shapes(Op op, DType dtype, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (int iter = 0; iter < 400; ++iter) {
+    const int rank = static_cast<int>(rng() % 6);
+    Dims out(rank), da(rank), db(rank);
+    for (int d = 0; d < rank; ++d) {
+      out[d] = rng() % 8 == 0 ? (rng() % 10 == 0 ? 0 : 1) : 1 + rng() % 5;
+      const uint64_t pattern = rng() % 3;
+      da[d] = pattern == 1 ? 1 : out[d];
+      db[d] = pattern == 2 ? 1 : out[d];
+    }
+    const int drop_a = rank ? static_cast<int>(rng() % (rank + 1)) : 0;  // leading dims of a may be missing
+    Dims sa;
+    for (int d = drop_a; d < rank; ++d) sa.push_back(da[d]);
+    Broadcast s;
+    REQUIRE(broadcast_shapes({BroadcastMode::numpy, false, -1}, sa.data(), static_cast<int>(sa.size()), db.data(), rank,
+                             &s) == Status::ok);
+    const auto a = test::random_values<T>(element_count(sa.data(), static_cast<int>(sa.size())), rng);
+    const auto b = test::random_values<T>(element_count(db.data(), rank), rng);
+    const std::vector<T> want = naive<T, F>(s, a, b);
+    std::vector<T> got(want.size());
+    REQUIRE(binary(op, dtype, s, a.data(), b.data(), got.data(), false) == Status::ok);
+    for (size_t i = 0; i < want.size(); ++i) REQUIRE(test::same(got[i], want[i]));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("executor equals naive broadcasting") {
+  check_random_shapes<float, op_mul>(Op::mul, DType::f32, 1);
+  check_random_shapes<float, op_div_trunc>(Op::div_floor, DType::f32, 2);
+  check_random_shapes<int32_t, op_div_floor>(Op::div_floor, DType::i32, 3);
+  check_random_shapes<int8_t, op_div_trunc>(Op::div_trunc, DType::i8, 4);
+  check_random_shapes<uint16_t, op_mul>(Op::mul, DType::u16, 5);
+  check_random_shapes<int64_t, op_div_floor>(Op::div_floor, DType::i64, 6);
+  check_random_shapes<float16, op_div_trunc>(Op::div_trunc, DType::f16, 7);
+  check_random_shapes<bfloat16, op_mul>(Op::mul, DType::bf16, 8);
+  check_random_shapes<double, op_div_trunc>(Op::div_trunc, DType::f64, 9);
+}
+
+TEST_CASE("plan: compression merges same-pattern neighbours and drops 1/1 dims") {
+  Broadcast s;
+  const Dims a{64, 512, 512}, b{64, 1, 1};
+  REQUIRE(broadcast_shapes({}, a.data(), 3, b.data(), 3, &s) == Status::ok);
+  BinaryPlan p = plan_binary(s);
+  CHECK(p.rank == 2);
+  CHECK(p.size[0] == 512 * 512);
+  CHECK(p.inner_b_scalar);
+  const Dims c{512, 1}, d{1, 512};
+  REQUIRE(broadcast_shapes({}, c.data(), 2, d.data(), 2, &s) == Status::ok);
+  p = plan_binary(s);
+  CHECK(p.rank == 2);
+  CHECK(p.inner_a_scalar);
+  const Dims e{1, 4, 1, 5}, f{1, 4, 1, 5};
+  REQUIRE(broadcast_shapes({}, e.data(), 4, f.data(), 4, &s) == Status::ok);
+  p = plan_binary(s);
+  CHECK(p.rank == 1);
+  CHECK(p.size[0] == 20);
+}
+
+TEST_CASE("integer division by zero: 0 by default, an error with nothing written on request") {
+  const Dims a{4}, b{4};
+  Broadcast s;
+  REQUIRE(broadcast_shapes({}, a.data(), 1, b.data(), 1, &s) == Status::ok);
+  const int32_t x[4] = {7, -7, 1, 5}, y[4] = {2, 0, -1, 3};
+  int32_t out[4] = {9, 9, 9, 9};
+  CHECK(binary(Op::div_floor, DType::i32, s, x, y, out, true) == Status::division_by_zero);
+  CHECK(out[0] == 9);
+  CHECK(binary(Op::div_floor, DType::i32, s, x, y, out, false) == Status::ok);
+  CHECK(out[0] == 3);
+  CHECK(out[1] == 0);
+  CHECK(out[2] == -1);
+  const float fx[4] = {1, 2, 3, 4}, fy[4] = {0, 0, 0, 0};
+  float fout[4];
+  CHECK(binary(Op::div_trunc, DType::f32, s, fx, fy, fout, true) == Status::ok);  // floats are never an error
+  const Dims empty{0};
+  REQUIRE(broadcast_shapes({}, empty.data(), 1, b.data(), 0, &s) == Status::ok);
+  CHECK(binary(Op::div_trunc, DType::i32, s, x, y + 1, out, true) == Status::ok);  // empty output never fails
+}
+
+TEST_CASE("in place: y may be a") {
+  const Dims a{3, 17}, b{17};
+  Broadcast s;
+  REQUIRE(broadcast_shapes({}, a.data(), 2, b.data(), 1, &s) == Status::ok);
+  std::vector<int16_t> x(51), y(17);
+  for (int i = 0; i < 51; ++i) x[i] = static_cast<int16_t>(i - 25);
+  for (int i = 0; i < 17; ++i) y[i] = static_cast<int16_t>(i % 5 - 2);
+  const std::vector<int16_t> want = naive<int16_t, op_div_floor>(s, x, y);
+  REQUIRE(binary(Op::div_floor, DType::i16, s, x.data(), y.data(), x.data(), false) == Status::ok);
+  CHECK(x == want);
+}

@@ -1,0 +1,101 @@
+// Every SIMD kernel against the scalar reference of the same (op, dtype), bit for bit, at every
+// length from 0 to 67 and around every unroll, for op, opc and ropc, including in-place runs.
+// Expanded from kernel_list.inc; the SIMD kernels exist only in the wasm build.
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "kernels/reference.h"
+#include "kernels/vbinary.h"
+#include "scalar_ops.h"
+#include "test_values.h"
+#ifdef __wasm_simd128__
+#include "kernels/wasmsimd.h"
+#endif
+
+using namespace tensorwise;
+
+namespace {
+
+std::vector<size_t> lengths(size_t lanes, size_t unroll) {
+  std::vector<size_t> n;
+  for (size_t i = 0; i <= 67; ++i) n.push_back(i);
+  for (size_t k : {lanes * unroll, 2 * lanes * unroll, 4 * lanes * unroll + lanes}) {
+    for (size_t d = 0; d < lanes + 2; ++d) {
+      n.push_back(k + d);
+      if (k >= d) n.push_back(k - d);
+    }
+  }
+  return n;
+}
+
+template <class T>
+void compare(const char* name, vbinary_ukernel fast, vbinary_ukernel ref, size_t lanes, size_t unroll,
+             bool scalar_a, bool scalar_b, bool in_place) {
+  std::mt19937_64 rng(0x5EED ^ std::hash<std::string>{}(name));
+  for (size_t n : lengths(lanes, unroll)) {
+    const std::vector<T> a = test::random_values<T>(n + 1, rng), b = test::random_values<T>(n + 1, rng);
+    std::vector<T> want(n + 1), got(n + 1);
+    ref(n, a.data(), b.data(), want.data());
+    // A guard element past the end: kernels must not write it.
+    const T guard = test::random_values<T>(1, rng)[0];
+    got[n] = guard;
+    if (in_place && !scalar_a) {
+      got = a;
+      got[n] = guard;
+      fast(n, got.data(), b.data(), got.data());
+    } else {
+      fast(n, a.data(), b.data(), got.data());
+    }
+    for (size_t i = 0; i < n; ++i) {
+      if (!test::same(got[i], want[i])) {
+        FAIL(name, (scalar_a ? " ropc" : scalar_b ? " opc" : " op"), " n=", n, " i=", i);
+      }
+    }
+    CHECK(test::same(got[n], guard));
+  }
+}
+
+}  // namespace
+
+#ifdef __wasm_simd128__
+TEST_CASE("wasm SIMD kernels equal the scalar reference") {
+#define TW_WASMSIMD(dt, ctype, o, vec, unroll)                                                              \
+  {                                                                                                       \
+    const char* name = #dt "_v" #o "__wasmsimd_u" #unroll;                                                \
+    constexpr size_t lanes = 16 / sizeof(ctype);                                                          \
+    using F = op_##o;                                                                                     \
+    compare<ctype>(name, &wasmsimd::vop<ctype, F, wasmsimd::vec, unroll>, &reference::vop<ctype, F>, lanes, \
+                   unroll, false, false, false);                                                          \
+    compare<ctype>(name, &wasmsimd::vop<ctype, F, wasmsimd::vec, unroll>, &reference::vop<ctype, F>, lanes, \
+                   unroll, false, false, true);                                                           \
+    compare<ctype>(name, &wasmsimd::vopc<ctype, F, wasmsimd::vec, unroll>, &reference::vopc<ctype, F>,     \
+                   lanes, unroll, false, true, false);                                                    \
+    compare<ctype>(name, &wasmsimd::vropc<ctype, F, wasmsimd::vec, unroll>, &reference::vropc<ctype, F>,   \
+                   lanes, unroll, true, false, false);                                                    \
+  }
+#include "kernels/kernel_list.inc"
+}
+#endif
+
+TEST_CASE("reference kernels apply the scalar semantics in all three shapes") {
+  std::mt19937_64 rng(7);
+#define TW_REFERENCE(dt, ctype, o, commutes)                                                \
+  {                                                                                         \
+    using F = op_##o;                                                                       \
+    const auto a = test::random_values<ctype>(37, rng), b = test::random_values<ctype>(37, rng); \
+    std::vector<ctype> y(37);                                                               \
+    reference::vop<ctype, F>(37, a.data(), b.data(), y.data());                             \
+    for (size_t i = 0; i < 37; ++i) CHECK(test::same(y[i], F::apply(a[i], b[i])));          \
+    reference::vopc<ctype, F>(37, a.data(), b.data(), y.data());                            \
+    for (size_t i = 0; i < 37; ++i) CHECK(test::same(y[i], F::apply(a[i], b[0])));          \
+    reference::vropc<ctype, F>(37, a.data(), b.data(), y.data());                           \
+    for (size_t i = 0; i < 37; ++i) CHECK(test::same(y[i], F::apply(a[0], b[i])));          \
+    if (commutes)                                                                           \
+      for (size_t i = 0; i < 37; ++i) CHECK(test::same(F::apply(a[i], b[i]), F::apply(b[i], a[i]))); \
+  }
+#include "kernels/kernel_list.inc"
+}

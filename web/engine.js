@@ -1,0 +1,111 @@
+// One binary op through the core: broadcast the shapes, stage host operands in wasm memory,
+// run, copy the result out. Every allocation of the call is freed before it returns or throws.
+import { wasm } from './loader.js';
+import { defaultCarrier, describe, dtypeInfo, isTypedArray } from './dtypes.js';
+import { STATUS, broadcastError } from './errors.js';
+import { align16, allocate, bytesOf } from './memory.js';
+import { MAX_RANK, elementCount, formatShape } from './shapes.js';
+import { isWasmTensor, liveTensor } from './tensor.js';
+
+export const OP = { mul: 0, divTrunc: 1, divFloor: 2 }; // src/dtype.h Op
+
+// Scratch layout of bindings/embind.cc.
+const DIMS_A = 2;
+const DIMS_B = DIMS_A + MAX_RANK;
+const OUT = DIMS_B + MAX_RANK;
+const OUT_DIMS = OUT + 2;
+
+const clampInt32 = (x) => Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, x));
+
+/** Writes both shapes to the core's scratch area; returns its index in HEAPU32. */
+function writeShapes(m, shapeA, shapeB) {
+  const s = m._scratch() >>> 2;
+  const words = m.HEAPU32;
+  words[s] = shapeA.length;
+  words[s + 1] = shapeB.length;
+  for (let i = 0; i < shapeA.length; ++i) words[s + DIMS_A + i] = shapeA[i];
+  for (let i = 0; i < shapeB.length; ++i) words[s + DIMS_B + i] = shapeB[i];
+  return s;
+}
+
+/**
+ * The output shape under `mode` ({ kind, code, hasAxis, axis, label }), or the RangeError the
+ * core's answer calls for.
+ */
+export function broadcast(shapeA, shapeB, mode) {
+  const m = wasm();
+  const s = writeShapes(m, shapeA, shapeB);
+  const status = m._broadcast(mode.code, mode.hasAxis, clampInt32(mode.axis ?? -1));
+  if (status !== STATUS.ok) throw broadcastError(status, shapeA, shapeB, mode, m.HEAP32[s + OUT + 1]);
+  const words = m.HEAPU32;
+  const rank = words[s + OUT];
+  return Array.from(words.subarray(s + OUT_DIMS, s + OUT_DIMS + rank));
+}
+
+/** Where the result goes when the caller passed `out`: checked before anything is computed. */
+function readOut(out, info, n, outShape) {
+  if (isWasmTensor(out)) {
+    const t = liveTensor(out, 'out');
+    if (t.dtype !== info.name) throw new TypeError(`out is a ${t.dtype} wasm tensor but the result is ${info.name}`);
+    if (t.length !== n) {
+      throw new RangeError(`out holds ${t.length} elements but the result of shape ${formatShape(outShape)} has ${n}`);
+    }
+    return { kind: 'resident', ptr: t.ptr, tensor: out };
+  }
+  if (!isTypedArray(out) || !info.carriers.some((C) => out instanceof C)) {
+    throw new TypeError(`out must be a ${info.carriers.map((C) => C.name).join(' or ')} (or a ${info.name} ` +
+      `wasm tensor) for a ${info.name} result; got ${describe(out)}`);
+  }
+  if (out.length !== n) {
+    throw new RangeError(`out has ${out.length} elements but the result of shape ${formatShape(outShape)} has ${n}`);
+  }
+  return { kind: 'host', view: out };
+}
+
+/**
+ * @param op OP code
+ * @param a, b resolved operands (operands.js) of the same dtype
+ * @param mode broadcast mode (see broadcast())
+ * @param out optional `out` option
+ * @param zeroIsError integer x/0 throws instead of giving 0
+ */
+export function compute(op, a, b, mode, out, zeroIsError) {
+  const m = wasm();
+  const info = dtypeInfo(a.dtype);
+  const outShape = broadcast(a.shape, b.shape, mode);
+  const n = elementCount(outShape);
+  if (n === Infinity) throw new RangeError(`the result of shape ${formatShape(outShape)} is too large for wasm memory`);
+  const target = out === undefined ? null : readOut(out, info, n, outShape);
+  const outBytes = n * info.bytes;
+
+  const sizeA = a.kind === 'host' ? align16(a.storage.byteLength) : 0;
+  const sizeB = b.kind === 'host' ? align16(b.storage.byteLength) : 0;
+  const sizeY = target?.kind === 'resident' ? 0 : align16(outBytes);
+  const total = sizeA + sizeB + sizeY;
+  const block = total > 0 ? allocate(m, total, `a ${info.name} result of shape ${formatShape(outShape)}`) : 0;
+  try {
+    const heap = m.HEAPU8; // after the allocation: growth would have detached an older view
+    const pa = a.kind === 'host' ? block : a.ptr;
+    const pb = b.kind === 'host' ? block + sizeA : b.ptr;
+    const py = target?.kind === 'resident' ? target.ptr : block + sizeA + sizeB;
+    if (a.kind === 'host') heap.set(bytesOf(a.storage), pa);
+    if (b.kind === 'host') heap.set(bytesOf(b.storage), pb);
+    const status = m._binary(op, info.code, mode.code, mode.hasAxis, clampInt32(mode.axis ?? -1), zeroIsError,
+      pa, pb, py);
+    if (status === STATUS.divisionByZero) {
+      throw new RangeError(`integer division by zero in a ${info.name} divide (onZeroDivision: 'error'); ` +
+        'no output was written');
+    }
+    if (status !== STATUS.ok) throw broadcastError(status, a.shape, b.shape, mode, -1);
+    if (target?.kind === 'resident') return target.tensor;
+    const result = m.HEAPU8.subarray(py, py + outBytes);
+    if (target?.kind === 'host') {
+      bytesOf(target.view).set(result);
+      return { data: target.view, shape: outShape, dtype: info.name };
+    }
+    const Carrier = a.carrier ?? defaultCarrier(info);
+    return { data: new Carrier(result.slice().buffer), shape: outShape, dtype: info.name };
+  } finally {
+    if (block !== 0) m._free(block);
+  }
+}

@@ -1,0 +1,48 @@
+// Core status codes (src/status.h) turned into JS errors whose messages say what is wrong.
+import { formatShape } from './shapes.js';
+
+export const STATUS = {
+  ok: 0, rankTooLarge: 1, incompatible: 2, shapesDiffer: 3, badAxis: 4, bDoesNotFit: 5, tooLarge: 6, divisionByZero: 7,
+};
+
+/**
+ * @param status core status
+ * @param mode { label, axis } — label names the mode as the caller wrote it
+ */
+export function broadcastError(status, shapeA, shapeB, mode, conflictAxis) {
+  const shapes = `shapes ${formatShape(shapeA)} and ${formatShape(shapeB)}`;
+  const how = `${mode.label}${mode.axis !== undefined ? `, axis ${mode.axis}` : ''}`;
+  switch (status) {
+    case STATUS.incompatible: {
+      if (mode.kind === 'numpy') {
+        const rank = Math.max(shapeA.length, shapeB.length);
+        const da = dimAt(shapeA, conflictAxis - (rank - shapeA.length));
+        const db = dimAt(shapeB, conflictAxis - (rank - shapeB.length));
+        return new RangeError(`cannot broadcast ${shapes} (${how}): at axis ${conflictAxis} of the result ` +
+          `(right-aligned), dims ${da} and ${db} are neither equal nor 1`);
+      }
+      const rule = mode.kind === 'pdpd' ? 'must equal it or be 1' : 'must equal it (legacy broadcasting does not stretch 1s)';
+      return new RangeError(`cannot broadcast ${shapes} (${how}): B's dim at A's axis ${conflictAxis} ` +
+        `${rule}; A has ${shapeA[conflictAxis]} there`);
+    }
+    case STATUS.shapesDiffer:
+      return new RangeError(`${shapes} differ (${how} needs identical shapes): ` +
+        (conflictAxis >= 0 ? `first at axis ${conflictAxis}` : `ranks ${shapeA.length} and ${shapeB.length}`));
+    case STATUS.badAxis:
+      return new RangeError(`cannot broadcast ${shapes} (${how}): axis ${mode.axis} is out of range ` +
+        (mode.kind === 'pdpd' ? '(it must be -1 or at least 0)' : `for A's rank ${shapeA.length}`));
+    case STATUS.bDoesNotFit:
+      return new RangeError(`cannot broadcast ${shapes} (${how}): B does not fit inside A ` +
+        `${mode.kind === 'pdpd' ? "from the axis (after trimming B's trailing 1s)" : 'from the axis (rank of B must not exceed that of A)'}`);
+    case STATUS.rankTooLarge:
+      return new RangeError(`cannot broadcast ${shapes}: too many dims`);
+    case STATUS.tooLarge:
+      return new RangeError(`cannot broadcast ${shapes}: the result is too large for wasm memory`);
+    default:
+      return new Error(`tensorwise: unexpected core status ${status} for ${shapes}`);
+  }
+}
+
+function dimAt(shape, i) {
+  return i >= 0 ? shape[i] : 1;
+}

@@ -1,0 +1,54 @@
+// JS numbers to and from float16 / bfloat16 bits, rounded to nearest even directly from the
+// double (so a value is rounded once, never through float32).
+
+// One routine for both formats: `mantissaBits` stored bits, exponent bias, and the exponent
+// field width give the grid; Math.round-like steps are done exactly on doubles.
+function encoder(mantissaBits, exponentBits) {
+  const bias = (1 << (exponentBits - 1)) - 1;
+  const minNormalExp = 1 - bias;
+  const infBits = ((1 << exponentBits) - 1) << mantissaBits;
+  const nanBits = infBits | (1 << (mantissaBits - 1));
+  const signBit = 1 << (mantissaBits + exponentBits);
+  const implicit = 2 ** mantissaBits;
+  return function encode(x) {
+    if (Number.isNaN(x)) return nanBits;
+    const sign = x < 0 || Object.is(x, -0) ? signBit : 0;
+    const a = Math.abs(x);
+    if (a === Infinity) return sign | infBits;
+    // Quantum of the grid at a's binade (subnormals share the smallest normal's quantum).
+    let exp = a === 0 ? minNormalExp : Math.max(minNormalExp, Math.floor(Math.log2(a)));
+    if (exp > minNormalExp && 2 ** exp > a) exp -= 1; // log2 may round up near powers of two
+    if (2 ** (exp + 1) <= a) exp += 1;
+    const scaled = a * 2 ** (mantissaBits - exp); // exact: a power-of-two scaling
+    let m = Math.floor(scaled);
+    const rest = scaled - m;
+    if (rest > 0.5 || (rest === 0.5 && m % 2 === 1)) m += 1;
+    if (m === 0) return sign;
+    if (m < implicit) return sign | m; // subnormal
+    if (m === 2 * implicit) {
+      m = implicit;
+      exp += 1;
+    }
+    const field = exp + bias;
+    if (field >= (1 << exponentBits) - 1) return sign | infBits;
+    return sign | (field << mantissaBits) | (m - implicit);
+  };
+}
+
+function decoder(mantissaBits, exponentBits) {
+  const bias = (1 << (exponentBits - 1)) - 1;
+  const expMask = (1 << exponentBits) - 1;
+  return function decode(bits) {
+    const sign = bits >> (mantissaBits + exponentBits) ? -1 : 1;
+    const field = (bits >> mantissaBits) & expMask;
+    const m = bits & ((1 << mantissaBits) - 1);
+    if (field === expMask) return m ? NaN : sign * Infinity;
+    if (field === 0) return sign * m * 2 ** (1 - bias - mantissaBits);
+    return sign * (m + 2 ** mantissaBits) * 2 ** (field - bias - mantissaBits);
+  };
+}
+
+export const toFloat16Bits = encoder(10, 5);
+export const fromFloat16Bits = decoder(10, 5);
+export const toBfloat16Bits = encoder(7, 8);
+export const fromBfloat16Bits = decoder(7, 8);

@@ -1,0 +1,70 @@
+// The options of multiply / divide / broadcastShapes (SPEC §4): unknown keys are TypeErrors,
+// values outside their set RangeErrors.
+import { describe } from './dtypes.js';
+
+export const MODES = {
+  none: { kind: 'none', code: 0 },
+  numpy: { kind: 'numpy', code: 1 },
+  pdpd: { kind: 'pdpd', code: 2 },
+};
+export const LEGACY_CODE = 3; // BroadcastMode::onnx_legacy
+
+export const MULTIPLY_OPTIONS = ['autoBroadcast', 'axis', 'out'];
+export const DIVIDE_OPTIONS = [...MULTIPLY_OPTIONS, 'pythondiv', 'onZeroDivision'];
+
+export function checkKeys(options, allowed, fn) {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!allowed.includes(key)) {
+      throw new TypeError(`${fn}: unknown option ${JSON.stringify(key)} (it takes ${allowed.join(', ')})`);
+    }
+  }
+  return options;
+}
+
+export function checkAxis(axis, fn) {
+  if (typeof axis !== 'number' || !Number.isInteger(axis)) {
+    throw new RangeError(`${fn}: axis must be an integer, got ${describe(axis)}`);
+  }
+  return axis;
+}
+
+/** Broadcast mode from autoBroadcast / axis, labelled as the caller wrote it. */
+export function modeFrom(autoBroadcast, axis, fn, label = 'autoBroadcast') {
+  const name = autoBroadcast ?? 'numpy';
+  if (typeof name !== 'string' || !Object.hasOwn(MODES, name)) {
+    throw new RangeError(`${fn}: ${label} must be 'numpy', 'none' or 'pdpd', got ${describe(autoBroadcast)}`);
+  }
+  if (axis !== undefined && name !== 'pdpd') {
+    throw new TypeError(`${fn}: axis applies only to ${label} 'pdpd' (it is '${name}')`);
+  }
+  const mode = { ...MODES[name], hasAxis: axis !== undefined, label: `${label} '${name}'` };
+  if (axis !== undefined) mode.axis = checkAxis(axis, fn);
+  return mode;
+}
+
+/** Everything multiply/divide need from their options. */
+export function readOpOptions(options, fn, divide) {
+  const o = checkKeys(options, divide ? DIVIDE_OPTIONS : MULTIPLY_OPTIONS, fn);
+  const mode = modeFrom(o.autoBroadcast, o.axis, fn);
+  let pythondiv = true;
+  let zeroIsError = false;
+  if (divide) {
+    if (o.pythondiv !== undefined) {
+      if (typeof o.pythondiv !== 'boolean') {
+        throw new RangeError(`${fn}: pythondiv must be true or false, got ${describe(o.pythondiv)}`);
+      }
+      pythondiv = o.pythondiv;
+    }
+    if (o.onZeroDivision !== undefined) {
+      if (o.onZeroDivision !== 'zero' && o.onZeroDivision !== 'error') {
+        throw new RangeError(`${fn}: onZeroDivision must be 'zero' or 'error', got ${describe(o.onZeroDivision)}`);
+      }
+      zeroIsError = o.onZeroDivision === 'error';
+    }
+  }
+  return { mode, out: o.out, pythondiv, zeroIsError };
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Builds the shipped module dist/tensorwise.{js,wasm} with Emscripten (and, with --tests, the
+# doctest suite as wasm too).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# emcc's JS optimizer needs Debian's acorn, which Node does not look for by itself.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/wasm -j2 --target tensorwise
+if [ "${1:-}" = "--tests" ]; then cmake --build build/wasm -j2 --target tensorwise_tests; fi

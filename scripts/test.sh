@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Every test: the C++ suite natively (ASan + UBSan) and as wasm under Node, then the JS suites
+# (API, golden vectors, Chromium, Vite bundle, npm pack) under node --test, which prints the
+# closing summary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+
+echo "== doctest, native (ASan + UBSan)"
+cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Debug -DTENSORWISE_SANITIZE=ON >/dev/null
+cmake --build build/native -j2
+./build/native/tensorwise_tests
+
+echo "== doctest, wasm SIMD under Node"
+bash scripts/build.sh --tests
+node build/wasm/tensorwise_tests.cjs
+
+echo "== node --test"
+node --test --test-concurrency=1 tests/js/*.test.js tests/browser/*.test.js

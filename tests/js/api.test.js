@@ -1,0 +1,201 @@
+// The public API of SPEC §4-§6 through the real wasm module: results, operand forms, options,
+// wasm-resident tensors, the spec entry points and every error, each followed by a good call.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import * as tw from '../../web/index.js';
+
+const { init, multiply, divide, broadcastShapes, tensor, empty, onnx, openvino } = tw;
+
+const f32 = (values, shape = [values.length]) => ({ data: new Float32Array(values), shape });
+const i32 = (values, shape = [values.length]) => ({ data: new Int32Array(values), shape });
+
+// A call after an error must still be right: the module stays usable.
+function healthy() {
+  assert.deepEqual(Array.from(multiply(f32([1, 2, 3]), f32([4, 5, 6])).data), [4, 10, 18]);
+}
+
+before(async () => {
+  await init();
+  await init(); // idempotent
+});
+
+test('multiply: the OpenVINO broadcast example, values checked against index arithmetic', () => {
+  const a = Float32Array.from({ length: 48 }, (_, i) => i + 1);
+  const b = Float32Array.from({ length: 35 }, (_, i) => (i % 7) - 3);
+  const c = multiply({ data: a, shape: [8, 1, 6, 1] }, { data: b, shape: [7, 1, 5] });
+  assert.deepEqual(c.shape, [8, 7, 6, 5]);
+  assert.equal(c.dtype, 'float32');
+  assert.ok(c.data instanceof Float32Array);
+  for (let i = 0; i < 8; ++i)
+    for (let j = 0; j < 7; ++j)
+      for (let k = 0; k < 6; ++k)
+        for (let l = 0; l < 5; ++l)
+          assert.equal(c.data[((i * 7 + j) * 6 + k) * 5 + l], Math.fround(a[i * 6 + k] * b[j * 5 + l]));
+});
+
+test('divide: floor by default, truncation with pythondiv false, x/0 = 0, MIN/-1 = MIN', () => {
+  const a = i32([-7, 7, -7, 7, 5, -(2 ** 31)]);
+  const b = i32([2, 2, -2, -2, 0, -1]);
+  assert.deepEqual(Array.from(divide(a, b).data), [-4, 3, 3, -4, 0, -(2 ** 31)]);
+  assert.deepEqual(Array.from(divide(a, b, { pythondiv: false }).data), [-3, 3, 3, -3, 0, -(2 ** 31)]);
+  assert.deepEqual(Array.from(divide(f32([1, -1, 0]), f32([0, 0, 0])).data), [Infinity, -Infinity, NaN]);
+  assert.deepEqual(Array.from(divide(f32([-7]), f32([2]), { pythondiv: true }).data), [-3.5]);
+});
+
+test('scalars take the other operand\'s dtype; results take operand A\'s carrier', () => {
+  const r = multiply({ data: new Uint8ClampedArray([200, 3]), shape: [2] }, 2);
+  assert.ok(r.data instanceof Uint8Array);
+  assert.deepEqual(Array.from(r.data), [144, 6]); // wraps modulo 256
+  const big = multiply({ data: new BigInt64Array([3n, -4n]), shape: [2] }, 5n);
+  assert.deepEqual(Array.from(big.data), [15n, -20n]);
+  assert.deepEqual(Array.from(divide(10, { data: new Int16Array([3, -3]), shape: [2] }).data), [3, -4]);
+  const s = multiply(3, 4);
+  assert.deepEqual(s.shape, []);
+  assert.equal(s.dtype, 'float32');
+  assert.deepEqual(Array.from(s.data), [12]);
+  assert.equal(multiply(3n, 4n).dtype, 'int64');
+});
+
+test('plain arrays hold values, also for float16 and bfloat16', () => {
+  const h = multiply({ data: [1, 2, 65504], shape: [3], dtype: 'float16' }, 2);
+  assert.equal(h.dtype, 'float16');
+  assert.deepEqual(Array.from(h.data), [0x4000, 0x4400, 0x7c00]); // bits: 2, 4, Inf
+  const bf = multiply({ data: [1.5], dtype: 'bfloat16' }, { data: [2], dtype: 'bfloat16' });
+  assert.deepEqual(Array.from(bf.data), [0x4040]);
+  assert.equal(multiply({ data: [1, 2] }, 2).dtype, 'float32');
+  assert.equal(multiply({ data: [1n, 2n] }, 2n).dtype, 'int64');
+  // Rounded once from the double: 1 + 2^-11 + 2^-30 is just above a float16 tie, so it rounds up.
+  const once = multiply({ data: [1 + 2 ** -11 + 2 ** -30], dtype: 'float16' }, 1);
+  assert.equal(once.data[0], 0x3c01);
+});
+
+test('broadcastShapes and every mode', () => {
+  assert.deepEqual(broadcastShapes([8, 1, 6, 1], [7, 1, 5]), [8, 7, 6, 5]);
+  assert.deepEqual(broadcastShapes([], []), []);
+  assert.deepEqual(broadcastShapes([1, 0], [3, 1]), [3, 0]);
+  assert.deepEqual(broadcastShapes([2, 3, 4, 5], [3, 4], { autoBroadcast: 'pdpd', axis: 1 }), [2, 3, 4, 5]);
+  assert.deepEqual(broadcastShapes([2, 3], [2, 3], { autoBroadcast: 'none' }), [2, 3]);
+  const r = multiply({ data: new Float32Array(120).fill(1), shape: [2, 3, 4, 5] }, f32([1, 2, 3], [3, 1]),
+    { autoBroadcast: 'pdpd', axis: 1 });
+  assert.deepEqual(r.shape, [2, 3, 4, 5]);
+  assert.equal(r.data[20], 2); // second index of axis 1 takes B's second value
+  const z = multiply({ data: new Float32Array(0), shape: [0, 3] }, f32([1, 2, 3]));
+  assert.deepEqual(z.shape, [0, 3]);
+  assert.equal(z.data.length, 0);
+});
+
+test('out: into a given array, in place, and the wrong one', () => {
+  const a = f32([1, 2, 3]);
+  const out = new Float32Array(3);
+  const r = multiply(a, 2, { out });
+  assert.equal(r.data, out);
+  assert.deepEqual(Array.from(out), [2, 4, 6]);
+  multiply(a, a, { out: a.data }); // in place
+  assert.deepEqual(Array.from(a.data), [1, 4, 9]);
+  assert.throws(() => multiply(a, 2, { out: new Float32Array(2) }), RangeError);
+  assert.throws(() => multiply(a, 2, { out: new Float64Array(3) }), TypeError);
+  healthy();
+});
+
+test('wasm-resident tensors: ops in place, out, views across memory growth, dispose', () => {
+  const t = tensor(new Float32Array([1, 2, 3, 4]), [2, 2]);
+  const y = empty([2, 2], 'float32');
+  assert.equal(multiply(t, t, { out: y }), y);
+  assert.deepEqual(Array.from(y.data), [1, 4, 9, 16]);
+  divide(y, t, { out: y }); // out aliases an operand
+  assert.deepEqual(Array.from(y.data), [1, 2, 3, 4]);
+  const big = empty([64 * 1024 * 1024], 'uint8'); // grows wasm memory
+  assert.deepEqual(Array.from(y.data), [1, 2, 3, 4]); // a fresh view after growth
+  big.dispose();
+  t.dispose();
+  t.dispose(); // harmless
+  assert.throws(() => t.data, TypeError);
+  assert.throws(() => multiply(t, 1), TypeError);
+  assert.throws(() => multiply(y, 1, { out: t }), TypeError);
+  const i64 = tensor([1n, -2n], [2], 'int64');
+  assert.deepEqual(Array.from(multiply(i64, 3n).data), [3n, -6n]);
+  i64[Symbol.dispose]();
+  assert.ok(i64.disposed);
+  y.dispose();
+  healthy();
+});
+
+test('integer division by zero with onZeroDivision error writes nothing', () => {
+  const out = new Int32Array([9, 9]);
+  assert.throws(() => divide(i32([1, 2]), i32([1, 0]), { onZeroDivision: 'error', out }),
+    (e) => e instanceof RangeError && /division by zero/.test(e.message));
+  assert.deepEqual(Array.from(out), [9, 9]);
+  assert.deepEqual(Array.from(divide(f32([1]), f32([0]), { onZeroDivision: 'error' }).data), [Infinity]);
+  assert.equal(divide(i32([], [0]), i32([0]), { onZeroDivision: 'error' }).data.length, 0); // empty result
+  healthy();
+});
+
+test('onnx: opsets, legacy broadcast, type constraints, integer Div truncates', () => {
+  const A = { data: new Float32Array(120).fill(2), shape: [2, 3, 4, 5] };
+  for (const [shape, attrs] of [[[], {}], [[1, 1], {}], [[5], {}], [[4, 5], {}], [[3, 4], { axis: 1 }], [[2], { axis: 0 }]]) {
+    const n = shape.reduce((x, y) => x * y, 1);
+    const r = onnx.Mul(A, { data: new Float32Array(n).fill(3), shape }, { broadcast: 1, ...attrs }, 6);
+    assert.deepEqual(r.shape, [2, 3, 4, 5]);
+    assert.equal(r.data[119], 6);
+  }
+  assert.throws(() => onnx.Mul(A, f32([1, 2, 3, 4, 5], [1, 5]), { broadcast: 1 }, 6), RangeError); // no 1-stretching
+  assert.throws(() => onnx.Mul(A, f32([1, 2, 3, 4, 5]), {}, 6), RangeError); // broadcast 0: identical shapes
+  assert.deepEqual(Array.from(onnx.Div(i32([-7]), i32([2])).data), [-3]);
+  assert.throws(() => onnx.Mul(i32([1]), i32([1]), {}, 1), TypeError);
+  assert.throws(() => onnx.Mul({ data: new Int8Array(1) }, { data: new Int8Array(1) }, {}, 13), TypeError);
+  assert.equal(onnx.Mul({ data: new Int8Array([3]) }, { data: new Int8Array([5]) }, {}, 14).data[0], 15);
+  assert.equal(onnx.Mul(f32([2]), f32([3]), {}, 10).data[0], 6); // opset 10 uses Mul-7
+  assert.throws(() => onnx.Mul(f32([2]), f32([3]), { broadcast: 1 }, 7), TypeError);
+  assert.throws(() => onnx.Mul(f32([2]), f32([3]), {}, 0), RangeError);
+  assert.throws(() => onnx.Mul(f32([2]), f32([3]), {}, 1.5), RangeError);
+  assert.equal(onnx.Mul(f32([2]), f32([3]), { consumed_inputs: [0, 0] }, 1).data[0], 6);
+  healthy();
+});
+
+test('openvino: IR attribute names and string values', () => {
+  const a = i32([-7, 7]);
+  const b = i32([2, 2]);
+  assert.deepEqual(Array.from(openvino.Divide(a, b).data), [-4, 3]);
+  assert.deepEqual(Array.from(openvino.Divide(a, b, { m_pythondiv: 'false' }).data), [-3, 3]);
+  assert.deepEqual(Array.from(openvino.Divide(a, b, { auto_broadcast: 'none', pythondiv: '1' }).data), [-4, 3]);
+  assert.deepEqual(openvino.Multiply(f32(new Array(6).fill(1), [2, 3]), f32([1, 2, 3]), { auto_broadcast: 'numpy' }).shape, [2, 3]);
+  assert.deepEqual(openvino.Multiply({ data: new Float32Array(120), shape: [2, 3, 4, 5] }, f32(new Array(12).fill(1), [3, 4]),
+    { auto_broadcast: 'pdpd', axis: '1' }).shape, [2, 3, 4, 5]);
+  assert.throws(() => openvino.Multiply(a, b, { auto_broadcast: 'explicit' }), RangeError);
+  assert.throws(() => openvino.Multiply(a, b, { m_pythondiv: true }), TypeError);
+  healthy();
+});
+
+test('SPEC §6: each bad input gets the named error class and a message', () => {
+  const cases = [
+    [TypeError, /unknown dtype/, () => multiply({ data: [1], dtype: 'float8' }, 1)],
+    [TypeError, /different dtypes/, () => multiply(f32([1]), i32([1]))],
+    [TypeError, /typed array or an array/, () => multiply({ data: 'abc', shape: [3] }, 1)],
+    [TypeError, /cannot carry dtype/, () => multiply({ data: new Int32Array(1), dtype: 'float32' }, 1)],
+    [TypeError, /unknown option "pythondiv"/, () => multiply(1, 2, { pythondiv: true })],
+    [TypeError, /mixes numbers and bigints/, () => multiply({ data: [1, 2n] }, 1)],
+    [RangeError, /pythondiv must be/, () => divide(1, 2, { pythondiv: 'yes' })],
+    [RangeError, /autoBroadcast must be/, () => multiply(1, 2, { autoBroadcast: 'bidirectional' })],
+    [RangeError, /onZeroDivision/, () => divide(1, 2, { onZeroDivision: 'nan' })],
+    [RangeError, /invalid dim -1/, () => multiply({ data: [], shape: [-1] }, 1)],
+    [RangeError, /invalid dim 1.5/, () => multiply({ data: [], shape: [1.5] }, 1)],
+    [RangeError, /invalid dim NaN/, () => multiply({ data: [], shape: [NaN] }, 1)],
+    [RangeError, /at most 32/, () => multiply({ data: [1], shape: new Array(33).fill(1) }, 1)],
+    [RangeError, /data has 3 elements but shape \[2,2\] needs 4/, () => multiply(f32([1, 2, 3], [2, 2]), 1)],
+    [RangeError, /\[3\] and \[2\].*'numpy'.*axis 0/, () => multiply(f32([1, 2, 3]), f32([1, 2]))],
+    [RangeError, /\[2,3\] and \[3\] differ.*'none'/, () => multiply(f32([1, 2, 3, 4, 5, 6], [2, 3]), f32([1, 2, 3]), { autoBroadcast: 'none' })],
+    [RangeError, /axis -2 is out of range/, () => multiply(f32([1, 2, 3]), f32([1]), { autoBroadcast: 'pdpd', axis: -2 })],
+    [RangeError, /does not fit/, () => multiply(f32([1, 2, 3]), f32([1, 2, 3]), { autoBroadcast: 'pdpd', axis: 1 })],
+    [RangeError, /not an integer in int8's range/, () => multiply({ data: new Int8Array(1) }, 300)],
+    [RangeError, /not an integer/, () => multiply({ data: new Int32Array(1) }, 0.5)],
+    [RangeError, /too large for wasm memory/, () => empty([2 ** 30, 4], 'float32')],
+    [RangeError, /too large for wasm memory/, () => multiply(
+      { data: new Uint8Array(1 << 16), shape: [1 << 16, 1] }, { data: new Uint8Array(1 << 16), shape: [1, 1 << 16] })],
+    [RangeError, /more than wasm memory can provide/, () => multiply(
+      { data: new Float32Array(1 << 14), shape: [1 << 14, 1] }, { data: new Float32Array(1 << 15), shape: [1, 1 << 15] })],
+  ];
+  for (const [Class, pattern, call] of cases) {
+    assert.throws(call, (e) => e instanceof Class && pattern.test(e.message), `${pattern}`);
+    healthy();
+  }
+});

@@ -15,4 +15,5 @@ export function bytesOf(view) {
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
 }
 
-export const align16 = (n) => (n + 15) & ~15;
+// Arithmetic, not bitwise: sizes may pass 2^31, where bitwise ops would wrap.
+export const align16 = (n) => Math.ceil(n / 16) * 16;

@@ -38,12 +38,15 @@ inline void run(size_t n, const void* a_, const void* b_, void* y_) {
   const size_t step_b = kSplatB ? 0 : kLanes;
   for (; n >= kUnroll * kLanes; n -= kUnroll * kLanes) {
     v128_t r[kUnroll];
+    // Unrolled by hand (the build turns off automatic unrolling to keep the binary small).
+#pragma clang loop unroll(full)
     for (size_t u = 0; u < kUnroll; ++u) {
       const v128_t va = kSplatA ? sa : wasm_v128_load(a + u * kLanes);
       const v128_t vb = kSplatB ? sb : wasm_v128_load(b + u * kLanes);
       r[u] = V(va, vb);
     }
     // All loads happen before the stores, so y may alias a or b.
+#pragma clang loop unroll(full)
     for (size_t u = 0; u < kUnroll; ++u) wasm_v128_store(y + u * kLanes, r[u]);
     a += kUnroll * step_a;
     b += kUnroll * step_b;

@@ -36,13 +36,19 @@ export function defaultCarrier(info) {
   return info.carriers[0];
 }
 
+// Typed-array class -> the dtype it implies on its own (Uint16Array is uint16 unless a dtype says
+// float16 or bfloat16).
+const DTYPE_OF_CLASS = new Map([[Uint8ClampedArray, 'uint8']]);
+if (Float16ArrayClass) DTYPE_OF_CLASS.set(Float16ArrayClass, 'float16');
+for (const [name, info] of Object.entries(DTYPES)) {
+  if (info.kind !== 'half') DTYPE_OF_CLASS.set(info.Storage, name);
+}
+
 /** The dtype a typed array implies on its own, or null. */
 export function dtypeOfTypedArray(data) {
-  if (Float16ArrayClass && data instanceof Float16ArrayClass) return 'float16';
-  if (data instanceof Uint8ClampedArray) return 'uint8';
-  for (const [name, info] of Object.entries(DTYPES)) {
-    if (info.kind !== 'half' && data instanceof info.Storage && data.constructor === info.Storage) return name;
-  }
+  const direct = DTYPE_OF_CLASS.get(data.constructor);
+  if (direct !== undefined) return direct;
+  for (const [Class, name] of DTYPE_OF_CLASS) if (data instanceof Class) return name; // subclasses
   return null;
 }
 

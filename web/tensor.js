@@ -67,7 +67,7 @@ export function allocateTensor(shape, dtype, what) {
   if (n === Infinity) throw new RangeError(`${what}: shape ${formatShape(dims)} is too large for wasm memory`);
   const m = wasm();
   const bytes = n * info.bytes;
-  const ptr = allocate(m, bytes, `${what} of shape ${formatShape(dims)}`);
+  const ptr = allocate(m, bytes, () => `${what} of shape ${formatShape(dims)}`);
   m.HEAPU8.fill(0, ptr, ptr + bytes);
   return new WasmTensor(ptr, dtype, dims, n);
 }

@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 need=()
 command -v cmake >/dev/null || need+=(cmake)
 command -v g++ >/dev/null || need+=(g++)
+command -v clang++ >/dev/null || need+=(clang)
+dpkg -s libclang-rt-14-dev >/dev/null 2>&1 || need+=(libclang-rt-14-dev)  # libFuzzer and sanitizers for clang
 command -v emcc >/dev/null || need+=(emscripten)
 [ -f /usr/include/doctest/doctest.h ] || need+=(doctest-dev)
 [ -x /usr/bin/chromium ] || need+=(chromium)

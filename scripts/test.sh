@@ -11,6 +11,9 @@ cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Debug -DTENSORWISE_SANITIZE=ON >/d
 cmake --build build/native -j2
 ./build/native/tensorwise_tests
 
+echo "== libFuzzer on the native core (bounded; npm run fuzz runs longer)"
+bash scripts/fuzz.sh 15
+
 echo "== doctest, wasm SIMD under Node"
 bash scripts/build.sh --tests
 node build/wasm/tensorwise_tests.cjs

@@ -1,0 +1,119 @@
+// libFuzzer target: shapes, modes, dtypes, ops and values from the fuzzer's bytes, through
+// broadcast_shapes and the executor, checked against per-element index arithmetic with the
+// scalar semantics. Built with -fsanitize=fuzzer,address,undefined (CMake TENSORWISE_FUZZ).
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "binary.h"
+#include "kernels/vbinary.h"
+#include "broadcast.h"
+#include "scalar_ops.h"
+#include "../cpp/test_values.h"
+
+using namespace tensorwise;
+
+namespace {
+
+struct Reader {
+  const uint8_t* p;
+  size_t n;
+  uint8_t byte() { return n ? (--n, *p++) : 0; }
+};
+
+template <class T, class F>
+bool check(const Broadcast& s, Op op, DType dt, Reader& r, bool zero_is_error) {
+  const size_t na = element_count(s.a, s.rank), nb = element_count(s.b, s.rank), ny = element_count(s.out, s.rank);
+  std::vector<T> a(na), b(nb), y(ny), want(ny);
+  // Values: the remaining bytes, cycled; half of the elements from the specials list.
+  const std::vector<T> sp = test::specials<T>();
+  auto fill = [&](std::vector<T>& v) {
+    for (auto& x : v) {
+      const uint8_t k = r.byte();
+      if (k & 1) {
+        x = sp[(k >> 1) % sp.size()];
+      } else {
+        uint8_t bytes[sizeof(T)];
+        for (auto& c : bytes) c = r.byte();
+        std::memcpy(&x, bytes, sizeof(T));
+      }
+    }
+  };
+  fill(a);
+  fill(b);
+  std::vector<size_t> idx(s.rank);
+  for (size_t flat = 0; flat < ny; ++flat) {
+    size_t rem = flat;
+    for (int d = s.rank - 1; d >= 0; --d) {
+      idx[d] = rem % s.out[d];
+      rem /= s.out[d];
+    }
+    size_t ia = 0, ib = 0;
+    for (int d = 0; d < s.rank; ++d) {
+      ia = ia * s.a[d] + (s.a[d] == 1 ? 0 : idx[d]);
+      ib = ib * s.b[d] + (s.b[d] == 1 ? 0 : idx[d]);
+    }
+    want[flat] = F::apply(a[ia], b[ib]);
+  }
+  const std::vector<T> before = y;
+  const Status st = binary(op, dt, s, a.data(), b.data(), y.data(), zero_is_error);
+  bool b_has_zero = false;
+  for (const T& x : b) {
+    T zero{};
+    b_has_zero |= std::memcmp(&x, &zero, sizeof(T)) == 0;
+  }
+  if (zero_is_error && op != Op::mul && is_integer(dt) && ny > 0 && b_has_zero) {
+    if (st != Status::division_by_zero) __builtin_trap();
+    if (std::memcmp(y.data(), before.data(), ny * sizeof(T)) != 0) __builtin_trap();  // nothing written
+    return true;
+  }
+  if (st != Status::ok) __builtin_trap();
+  for (size_t i = 0; i < ny; ++i)
+    if (!test::same(y[i], want[i])) __builtin_trap();
+  return true;
+}
+
+template <class T>
+void run_op(const Broadcast& s, Op op, DType dt, Reader& r, bool zero_is_error) {
+  switch (canonical_op(op, dt)) {
+    case Op::mul: check<T, op_mul>(s, op, dt, r, zero_is_error); break;
+    case Op::div_trunc: check<T, op_div_trunc>(s, op, dt, r, zero_is_error); break;
+    case Op::div_floor: check<T, op_div_floor>(s, op, dt, r, zero_is_error); break;
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  Reader r{data, size};
+  const auto mode = static_cast<BroadcastMode>(r.byte() % 4);
+  const auto op = static_cast<Op>(r.byte() % 3);
+  const auto dt = static_cast<DType>(r.byte() % kDTypeCount);
+  const int rank_a = r.byte() % 7, rank_b = r.byte() % 7;
+  const uint8_t flags = r.byte();
+  const BroadcastSpec spec{mode, (flags & 1) != 0, static_cast<int8_t>(r.byte()) % 8};
+  size_t a[kMaxRank], b[kMaxRank];
+  // Dims 0..4, with 1 twice as likely (it is what broadcasting is about).
+  static constexpr size_t kDims[8] = {1, 1, 2, 3, 4, 0, 5, 1};
+  for (int i = 0; i < rank_a; ++i) a[i] = kDims[r.byte() % 8];
+  for (int i = 0; i < rank_b; ++i) b[i] = kDims[r.byte() % 8];
+  Broadcast s;
+  if (broadcast_shapes(spec, a, rank_a, b, rank_b, &s) != Status::ok) return 0;
+  if (element_count(s.out, s.rank) > 4096) return 0;
+  const bool zero_is_error = (flags & 2) != 0;
+  switch (dt) {
+    case DType::f32: run_op<float>(s, op, dt, r, zero_is_error); break;
+    case DType::f64: run_op<double>(s, op, dt, r, zero_is_error); break;
+    case DType::f16: run_op<float16>(s, op, dt, r, zero_is_error); break;
+    case DType::bf16: run_op<bfloat16>(s, op, dt, r, zero_is_error); break;
+    case DType::i8: run_op<int8_t>(s, op, dt, r, zero_is_error); break;
+    case DType::i16: run_op<int16_t>(s, op, dt, r, zero_is_error); break;
+    case DType::i32: run_op<int32_t>(s, op, dt, r, zero_is_error); break;
+    case DType::i64: run_op<int64_t>(s, op, dt, r, zero_is_error); break;
+    case DType::u8: run_op<uint8_t>(s, op, dt, r, zero_is_error); break;
+    case DType::u16: run_op<uint16_t>(s, op, dt, r, zero_is_error); break;
+    case DType::u32: run_op<uint32_t>(s, op, dt, r, zero_is_error); break;
+    case DType::u64: run_op<uint64_t>(s, op, dt, r, zero_is_error); break;
+  }
+  return 0;
+}

@@ -36,9 +36,9 @@ export function broadcast(shapeA, shapeB, mode) {
   const m = wasm();
   // The shapes stay in the scratch area for the _binary call that follows in compute().
   const s = writeShapes(m, shapeA, shapeB);
-  // Identical shapes broadcast to themselves in every mode. Skipping the core call here matters
-  // for tiny ops; _binary checks the shapes again anyway.
-  if (sameShape(shapeA, shapeB)) return shapeA.slice();
+  // Without an axis, identical shapes broadcast to themselves in every mode. Skipping the core
+  // call here matters for tiny ops; _binary checks the shapes again anyway.
+  if (!mode.hasAxis && sameShape(shapeA, shapeB)) return shapeA.slice();
   const status = m._broadcast(mode.code, mode.hasAxis, clampInt32(mode.axis ?? -1));
   if (status !== STATUS.ok) throw broadcastError(status, shapeA, shapeB, mode, m.HEAP32[s + OUT + 1]);
   const words = m.HEAPU32;

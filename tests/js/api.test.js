@@ -75,6 +75,10 @@ test('broadcastShapes and every mode', () => {
   assert.deepEqual(broadcastShapes([1, 0], [3, 1]), [3, 0]);
   assert.deepEqual(broadcastShapes([2, 3, 4, 5], [3, 4], { autoBroadcast: 'pdpd', axis: 1 }), [2, 3, 4, 5]);
   assert.deepEqual(broadcastShapes([2, 3], [2, 3], { autoBroadcast: 'none' }), [2, 3]);
+  // Identical shapes still answer to the axis.
+  assert.throws(() => broadcastShapes([2, 3], [2, 3], { autoBroadcast: 'pdpd', axis: 1 }), /does not fit/);
+  assert.throws(() => multiply(f32([1, 2, 3, 4, 5, 6], [2, 3]), f32([1, 2, 3, 4, 5, 6], [2, 3]),
+    { autoBroadcast: 'pdpd', axis: 1 }), /does not fit/);
   const r = multiply({ data: new Float32Array(120).fill(1), shape: [2, 3, 4, 5] }, f32([1, 2, 3], [3, 1]),
     { autoBroadcast: 'pdpd', axis: 1 });
   assert.deepEqual(r.shape, [2, 3, 4, 5]);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "half.h"
 #include "kernels/reference.h"
 #include "kernels/vbinary.h"
 #include "scalar_ops.h"
@@ -62,6 +63,36 @@ void compare(const char* name, vbinary_ukernel fast, vbinary_ukernel ref, size_t
 }  // namespace
 
 #ifdef __wasm_simd128__
+TEST_CASE("SIMD float16 conversions equal half.h's, exhaustively") {
+  for (uint32_t h = 0; h <= 0xFFFF; h += 4) {
+    alignas(16) uint32_t in[4] = {h, h + 1, h + 2, h + 3};
+    alignas(16) float out[4];
+    wasm_v128_store(out, wasmsimd::f16_to_f32(wasm_v128_load(in)));
+    for (int i = 0; i < 4; ++i) {
+      const float want = to_f32(float16{static_cast<uint16_t>(in[i])});
+      if (want != want) REQUIRE(out[i] != out[i]);
+      else REQUIRE(f32_bits(out[i]) == f32_bits(want));
+    }
+  }
+  // float32 -> float16: every float32 whose low 12 bits are one of a few patterns (the rounding
+  // boundaries live there), over all exponents and signs.
+  const uint32_t lows[] = {0x000, 0x001, 0x7FF, 0x800, 0x801, 0xFFF, 0x1000, 0x1800, 0x17FF};
+  for (uint32_t hi = 0; hi < (1u << 20); ++hi) {
+    alignas(16) uint32_t in[4];
+    for (uint32_t j = 0; j < 9; j += 4) {
+      for (int i = 0; i < 4; ++i) in[i] = (hi << 12) + lows[(j + i) % 9];
+      alignas(16) uint32_t out[4];
+      wasm_v128_store(out, wasmsimd::f32_to_f16(wasm_v128_load(in)));
+      for (int i = 0; i < 4; ++i) {
+        const float f = f32_from_bits(in[i]);
+        const uint16_t want = to_f16(f).bits;
+        if (f != f) REQUIRE(((out[i] & 0x7C00) == 0x7C00 && (out[i] & 0x3FF) != 0));
+        else if (out[i] != want) FAIL("f32_to_f16(", in[i], ") = ", out[i], ", want ", want);
+      }
+    }
+  }
+}
+
 TEST_CASE("wasm SIMD kernels equal the scalar reference") {
 #define TW_WASMSIMD(dt, ctype, o, vec, unroll)                                                              \
   {                                                                                                       \

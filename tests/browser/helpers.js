@@ -1,0 +1,74 @@
+// Shared by the browser tests: Debian's Chromium through playwright-core, a static server, and
+// the package packed with `npm pack` and installed into an empty folder.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from '../../scripts/serve.js';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export { serve };
+
+// Without the background-networking flags Chromium keeps dialling out, which this machine refuses.
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** Opens url, waits for window.done, fails on any console error or page error. */
+export async function runPage(browser, url) {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => window.done === true || window.failed !== undefined, null, { timeout: 30000 });
+    const result = await page.evaluate(() => ({ failed: window.failed, result: window.result }));
+    if (result.failed !== undefined) problems.push(`page: ${result.failed}`);
+    return { ...result, problems };
+  } finally {
+    await page.close();
+  }
+}
+
+let packed = null;
+/** `npm pack` of the repository (once per process), returning the tarball's path. */
+export function packTarball() {
+  if (packed === null) {
+    const dir = mkdtempSync(join(tmpdir(), 'tensorwise-pack-'));
+    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repoRoot, encoding: 'utf8' });
+    packed = join(dir, JSON.parse(out)[0].filename);
+  }
+  return packed;
+}
+
+/** A new folder with only a package.json, where the tarball gets installed as a user would. */
+export function installIntoEmptyFolder(extraFiles = {}) {
+  const app = mkdtempSync(join(tmpdir(), 'tensorwise-app-'));
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  for (const [name, text] of Object.entries(extraFiles)) writeFileSync(join(app, name), text);
+  execFileSync('npm', ['install', packTarball(), '--no-audit', '--no-fund', '--offline', '--loglevel=error'],
+    { cwd: app, stdio: 'pipe' });
+  return app;
+}
+
+// The page script every browser test runs: a broadcast multiply and a float16 divide.
+export const PAGE_SCRIPT = `
+  try {
+    await init();
+    const c = multiply({ data: new Float32Array([1, 2]), shape: [2, 1] }, { data: new Float32Array([3, 4, 5]), shape: [1, 3] });
+    const h = divide({ data: new Uint16Array([0x3c00, 0x4000]), shape: [2], dtype: 'float16' }, 0.5);
+    window.result = { shape: c.shape, data: Array.from(c.data), half: Array.from(new Uint16Array(h.data.buffer)),
+                      halfClass: h.data.constructor.name };
+    window.done = true;
+  } catch (e) {
+    window.failed = String(e && e.stack || e);
+  }`;
+
+export const EXPECTED = { shape: [2, 3], data: [3, 4, 5, 6, 8, 10], half: [0x4000, 0x4400] };

@@ -18,6 +18,22 @@ before(async () => {
   for (const f of ['tensorwise.js', 'tensorwise.wasm']) cpSync(join(repoRoot, 'dist', f), join(root, 'dist', f));
   const page = readFileSync(new URL('./pages/smoke.html', import.meta.url), 'utf8').replace('__PAGE_SCRIPT__', PAGE_SCRIPT);
   writeFileSync(join(root, 'index.html'), page);
+  // A sample of the numpy golden cases, run in the page by the same checker as in Node.
+  mkdirSync(join(root, 'golden'));
+  for (const f of ['check.js', 'cases.json']) cpSync(join(repoRoot, 'tests', 'golden', f), join(root, 'golden', f));
+  writeFileSync(join(root, 'golden.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="module">
+  import * as api from '/web/index.js';
+  import { runCase } from '/golden/check.js';
+  try {
+    await api.init();
+    const { cases } = await (await fetch('/golden/cases.json')).json();
+    const sample = cases.filter((c, i) => i % 4 === 0);
+    window.result = { ran: sample.length, dtypes: [...new Set(sample.map((c) => c.dtype))].length,
+                      problems: sample.flatMap((c) => runCase(api, c)) };
+    window.done = true;
+  } catch (e) { window.failed = String(e && e.stack || e); }
+</script>`);
   server = await serve(root);
   browser = await launchChromium();
 });
@@ -35,4 +51,30 @@ test('a plain module page multiplies and divides through the wasm module', async
   assert.deepEqual(result.half, EXPECTED.half);
   // Chromium has Float16Array: float16 results from a Uint16Array operand keep its class.
   assert.equal(result.halfClass, 'Uint16Array');
+});
+
+test('a sample of the numpy golden cases gives the same bits in Chromium', async () => {
+  const { result, problems } = await runPage(browser, `http://127.0.0.1:${server.address().port}/golden.html`);
+  assert.deepEqual(problems, []);
+  assert.ok(result.ran > 250, `ran ${result.ran}`);
+  assert.equal(result.dtypes, 12);
+  assert.deepEqual(result.problems, []);
+});
+
+test('float16 through Chromium\'s Float16Array: values in, values out', async () => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+    await page.waitForFunction(() => window.done === true);
+    const out = await page.evaluate(async () => {
+      const { multiply, divide } = await import('/web/index.js');
+      if (typeof Float16Array !== 'function') return 'no Float16Array';
+      const r = multiply({ data: new Float16Array([1.5, 65504, 2 ** -24]), shape: [3] }, 2);
+      const q = divide(1, { data: new Float16Array([3]), shape: [1] });
+      return { cls: r.data.constructor.name, values: Array.from(r.data), q: q.data[0], qcls: q.data.constructor.name };
+    });
+    assert.deepEqual(out, { cls: 'Float16Array', values: [3, Infinity, 2 ** -23], q: 0.333251953125, qcls: 'Float16Array' });
+  } finally {
+    await page.close();
+  }
 });

@@ -1,0 +1,181 @@
+#!/usr/bin/python3
+"""Golden vectors for tensorwise from numpy, the independent oracle.
+
+Run with Debian's python3 (it has python3-numpy):  /usr/bin/python3 tests/golden/generate.py
+Writes tests/golden/cases.json; the file is committed, so tests need no Python.
+
+What numpy computes here, per SPEC.md §2:
+- float32/float64: np.multiply / np.divide (IEEE; x/0 = ±Inf, 0/0 = NaN).
+- float16: numpy's float16 ufuncs (computed in float32, rounded once to nearest even).
+- bfloat16 (numpy has none): float32 arithmetic on the bf16 values, then round to nearest even
+  in integer bit operations below.
+- integers: multiply wraps (np.multiply); floor division is np.floor_divide (x//0 = 0,
+  MIN//-1 = MIN); truncating division is computed with Python integers, wrapped to the dtype.
+"""
+import base64
+import json
+import os
+import warnings
+
+import numpy as np
+
+SEED = 20261122
+rng = np.random.default_rng(SEED)
+
+FLOATS = ['float32', 'float64', 'float16', 'bfloat16']
+SIGNED = ['int8', 'int16', 'int32', 'int64']
+UNSIGNED = ['uint8', 'uint16', 'uint32', 'uint64']
+STORAGE = {'bfloat16': np.uint16, **{d: np.dtype(d) for d in FLOATS[:3] + SIGNED + UNSIGNED}}
+
+# Shape pairs (numpy broadcasting): rank 0, size-1 and size-0 dims, and innermost runs around
+# every SIMD tail (16 bytes hold 1..16 lanes; kernels unroll up to 4 vectors).
+NUMPY_PAIRS = [
+    ([], []), ([], [5]), ([5], []), ([1], [7]), ([7], [1]), ([0], [1]), ([0, 3], [3]), ([2, 0], [1, 1]),
+    ([1, 0], [3, 1]), ([15], [15]), ([16], [16]), ([17], [17]), ([31], [31]), ([33], [33]), ([63], [63]),
+    ([65], [65]), ([67], [67]), ([2, 33], [33]), ([2, 1, 17], [3, 1]), ([4, 1, 3, 1], [3, 1, 5]),
+    ([3, 4, 5], [5]), ([1, 3, 1], [2, 1, 4]), ([65], [1]), ([1], [67]), ([17, 1], [1, 17]), ([2, 3, 1, 1], [1, 1, 9]),
+]
+PDPD_CASES = [([2, 3, 4, 5], [3, 4], 1), ([2, 3, 4], [3, 1], 1), ([4, 5], [5], None), ([3, 17], [1, 17], 0),
+              ([2, 3], [], None), ([2, 3, 4, 5], [1, 3], 0)]
+NONE_CASES = [[3, 17], [33], []]
+
+
+def random_shape_pair():
+    rank = int(rng.integers(0, 5))
+    out = [int(rng.choice([1, 2, 3, 4, 5, 16, 17])) for _ in range(rank)]
+    a = [d if rng.random() < 0.6 else 1 for d in out]
+    b = [d if rng.random() < 0.6 else 1 for d in out]
+    return a[int(rng.integers(0, rank + 1)):], b
+
+
+def specials(dtype):
+    if dtype in SIGNED + UNSIGNED:
+        info = np.iinfo(dtype)
+        return [0, 1, info.max, info.min, 2, 7, info.max - 1] + ([-1, -2, -7, info.min + 1] if dtype in SIGNED else [])
+    return [0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 3.0, -7.5, 'tiny', 'max', 'sub']
+
+
+def values(dtype, n, divisor=False):
+    """Random values of the dtype (as its storage array) mixed with the dtype's special values."""
+    if dtype in SIGNED + UNSIGNED:
+        info = np.iinfo(dtype)
+        wide = rng.integers(info.min, info.max, size=n, dtype=np.int64 if dtype != 'uint64' else np.uint64, endpoint=True)
+        small = rng.integers(-20 if dtype in SIGNED else 0, 21, size=n)
+        out = np.where(rng.random(n) < 0.5, wide.astype(dtype), small.astype(dtype)).astype(dtype)
+        sp = specials(dtype)
+        for i in range(n):
+            if rng.random() < (0.3 if divisor else 0.2):
+                out[i] = sp[int(rng.integers(0, len(sp)))]
+        return out
+    f32 = dtype in ('float32', 'float16', 'bfloat16')
+    base = rng.standard_normal(n) * 10.0 ** rng.integers(-3, 4, size=n)
+    out = base.astype(np.float32 if f32 else np.float64)
+    tiny = {'float16': 2.0 ** -24, 'bfloat16': 2.0 ** -133, 'float32': 2.0 ** -149, 'float64': 5e-324}[dtype]
+    big = {'float16': 65504.0, 'bfloat16': 3.3e38, 'float32': 3.4e38, 'float64': 1.7e308}[dtype]
+    sub = {'float16': 3.0 * 2.0 ** -20, 'bfloat16': 5.0 * 2.0 ** -130, 'float32': 1e-40, 'float64': 1e-310}[dtype]
+    for i in range(n):
+        if rng.random() < 0.25:
+            s = specials(dtype)[int(rng.integers(0, 12))]
+            out[i] = {'tiny': tiny, 'max': big, 'sub': sub}.get(s, s) if isinstance(s, str) else s
+    if dtype == 'float16':
+        return out.astype(np.float16)
+    if dtype == 'bfloat16':
+        return to_bf16(out)
+    return out
+
+
+def to_bf16(f32):
+    """float32 -> bfloat16 bits, round to nearest even; NaN stays a (quiet) NaN."""
+    f32 = np.asarray(f32, dtype=np.float32)
+    bits = np.array(f32, ndmin=1).view(np.uint32).reshape(f32.shape).astype(np.int64)  # room for the carry
+    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)
+    nan = np.isnan(np.asarray(f32, dtype=np.float32))
+    return np.where(nan, ((bits >> 16) | 0x40).astype(np.uint16), rounded).astype(np.uint16)
+
+
+def bf16_to_f32(bits):
+    wide = np.array(bits, dtype=np.uint32, ndmin=1) << np.uint32(16)
+    return wide.view(np.float32).reshape(np.shape(bits))
+
+
+def trunc_div(a, b, dtype):
+    info = np.iinfo(dtype)
+    out = np.empty(a.shape, dtype=dtype)
+    fa, fb, fo = a.reshape(-1), b.reshape(-1), out.reshape(-1)
+    for i in range(fa.size):
+        x, y = int(fa[i]), int(fb[i])
+        q = 0 if y == 0 else abs(x) // abs(y) * (1 if (x < 0) == (y < 0) else -1)
+        span = info.max - info.min + 1
+        fo[i] = (q - info.min) % span + info.min  # wrap: MIN / -1 = MIN
+    return out
+
+
+def compute(op, dtype, a, b, pythondiv):
+    with np.errstate(all='ignore'), warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        if dtype == 'bfloat16':
+            fa, fb = bf16_to_f32(a), bf16_to_f32(b)
+            return to_bf16(np.multiply(fa, fb) if op == 'mul' else np.divide(fa, fb))
+        if op == 'mul':
+            return np.multiply(a, b).astype(STORAGE[dtype])
+        if dtype in FLOATS:
+            return np.divide(a, b).astype(STORAGE[dtype])
+        if pythondiv or dtype in UNSIGNED:
+            return np.floor_divide(a, b).astype(dtype)
+        aa, bb = np.broadcast_arrays(a, b)
+        return trunc_div(aa, bb, dtype)
+
+
+def pdpd_view(b_shape, a_rank, axis):
+    """B placed under A per SPEC §3 pdpd: axis -1 -> rank(A)-rank(B); trailing 1s trimmed."""
+    if axis is None or axis == -1:
+        axis = a_rank - len(b_shape)
+    trimmed = list(b_shape)
+    while trimmed and trimmed[-1] == 1:
+        trimmed.pop()
+    return [1] * axis + trimmed + [1] * (a_rank - axis - len(trimmed))
+
+
+def encode(arr, dtype):
+    arr = np.ascontiguousarray(arr, dtype=STORAGE[dtype])
+    return {'shape': list(arr.shape), 'b64': base64.b64encode(arr.astype(arr.dtype.newbyteorder('<')).tobytes()).decode()}
+
+
+def case(op, dtype, pythondiv, mode, a_shape, b_shape, axis=None):
+    a = values(dtype, int(np.prod(a_shape, dtype=np.int64)))
+    b = values(dtype, int(np.prod(b_shape, dtype=np.int64)), divisor=op == 'div')
+    a, b = a.reshape(a_shape), b.reshape(b_shape)
+    b_for_numpy = b.reshape(pdpd_view(b_shape, len(a_shape), axis)) if mode == 'pdpd' else b
+    y = compute(op, dtype, a, b_for_numpy, pythondiv)
+    options = {}
+    if mode != 'numpy':
+        options['autoBroadcast'] = mode
+    if axis is not None:
+        options['axis'] = axis
+    if op == 'div' and dtype in SIGNED + UNSIGNED:
+        options['pythondiv'] = pythondiv
+    return {'op': op, 'dtype': dtype, 'options': options, 'a': encode(a, dtype), 'b': encode(b, dtype), 'y': encode(y, dtype)}
+
+
+def main():
+    cases = []
+    for dtype in FLOATS + SIGNED + UNSIGNED:
+        variants = [('mul', True), ('div', True)] + ([('div', False)] if dtype in SIGNED else [])
+        for op, pythondiv in variants:
+            pairs = NUMPY_PAIRS + [random_shape_pair() for _ in range(6)]
+            group = [case(op, dtype, pythondiv, 'numpy', a, b) for a, b in pairs]
+            group += [case(op, dtype, pythondiv, 'pdpd', a, b, axis) for a, b, axis in PDPD_CASES]
+            group += [case(op, dtype, pythondiv, 'none', s, s) for s in NONE_CASES]
+            for i, c in enumerate(group):
+                c['id'] = f'{dtype}-{op}{"" if op == "mul" or dtype in FLOATS else "-floor" if pythondiv else "-trunc"}-{i}'
+            cases += group
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'cases.json')
+    with open(path, 'w') as f:
+        json.dump({'note': 'Do not edit: generated by tests/golden/generate.py from numpy ' + np.__version__,
+                   'seed': SEED, 'cases': cases}, f, separators=(',', ':'))
+        f.write('\n')
+    print(f'{len(cases)} cases, {os.path.getsize(path)} bytes -> {path}')
+
+
+if __name__ == '__main__':
+    main()

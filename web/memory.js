@@ -13,7 +13,7 @@ export function allocate(m, bytes, what) {
 
 // Small ops reuse one staging block instead of a malloc/free pair per call. It is bounded, so
 // memory stays flat; larger calls allocate and free their own.
-const STAGING_LIMIT = 1 << 20;
+const STAGING_LIMIT = 1 << 21;
 let staging = { m: null, ptr: 0, size: 0 };
 
 /** A block of at least `bytes` for one call; give it back with releaseBlock. */

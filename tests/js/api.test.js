@@ -203,3 +203,33 @@ test('SPEC §6: each bad input gets the named error class and a message', () => 
     healthy();
   }
 });
+
+test('large host arrays (the chunked path): equal to plain JS arithmetic, ragged last chunk', () => {
+  const n = 200003; // past the streaming threshold, not a multiple of the chunk
+  const a = Float32Array.from({ length: n }, (_, i) => ((i * 7919) % 1000) / 7 - 50);
+  const b = Float32Array.from({ length: n }, (_, i) => ((i * 104729) % 997) / 3 + 0.5);
+  const check = (got, f) => {
+    assert.equal(got.length, n);
+    for (let i = 0; i < n; ++i) if (!Object.is(got[i], f(i))) assert.fail(`element ${i}: ${got[i]} != ${f(i)}`);
+  };
+  check(multiply({ data: a }, { data: b }).data, (i) => Math.fround(a[i] * b[i]));
+  check(divide({ data: a }, 3).data, (i) => Math.fround(a[i] / 3));
+  check(divide(3, { data: b }).data, (i) => Math.fround(3 / b[i]));
+  const out = new Float32Array(n);
+  assert.equal(multiply({ data: a }, { data: a }, { out }).data, out);
+  check(out, (i) => Math.fround(a[i] * a[i]));
+  const x = Int32Array.from({ length: n }, (_, i) => (i % 2001) - 1000);
+  const y = Int32Array.from({ length: n }, (_, i) => (i % 17) - 8);
+  check(divide({ data: x }, { data: y }).data, (i) => (y[i] === 0 ? 0 : Math.floor(x[i] / y[i]) + 0));
+  check(divide({ data: x }, { data: y }, { pythondiv: false }).data, (i) => (y[i] === 0 ? 0 : Math.trunc(x[i] / y[i]) + 0));
+  const big = BigInt64Array.from({ length: n }, (_, i) => BigInt(i) * 3000000007n - 10n ** 14n);
+  const r = multiply({ data: big }, -7n).data;
+  assert.ok(r instanceof BigInt64Array);
+  for (let i = 0; i < n; ++i) if (r[i] !== BigInt.asIntN(64, big[i] * -7n)) assert.fail(`int64 element ${i}`);
+  // onZeroDivision 'error' still checks all of B before writing anything.
+  const zeroAtEnd = new Int32Array(n).fill(1);
+  zeroAtEnd[n - 1] = 0;
+  const untouched = new Int32Array(n).fill(5);
+  assert.throws(() => divide({ data: x }, { data: zeroAtEnd }, { onZeroDivision: 'error', out: untouched }), RangeError);
+  assert.ok(untouched.every((v) => v === 5));
+});

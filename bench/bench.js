@@ -1,0 +1,220 @@
+// npm run bench: tensorwise against onnxruntime-web (wasm, 1 thread) and TensorFlow.js's wasm
+// backend, and against a roofline (a plain wasm SIMD c = a * b loop over data already in wasm
+// memory), all in this one Node process, case by case, side by side. Medians; the machine is
+// shared and noisy, so compare ratios from one run, not absolute times across runs.
+//
+// What each timing includes:
+//   tw typed     multiply({data, shape}, ...): copies both inputs into wasm and the result out.
+//   tw resident  multiply(tensorA, tensorB, { out }): inputs and output already in wasm memory.
+//   ort          session.run() on ort.Tensors made beforehand: copies in and out, like tw typed.
+//   tfjs         tf.mul(a, b) on tensors made beforehand, result disposed, no download: like tw resident.
+//   roofline     mul_f32 over wasm memory; "i32.div_s" the scalar division loop.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { binaryModel } from './onnx-model.js';
+import * as tw from '../web/index.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outDir = join(root, 'build', 'bench');
+const require = createRequire(import.meta.url);
+mkdirSync(outDir, { recursive: true });
+
+// ---- timing ----------------------------------------------------------------------------------
+
+const now = () => Number(process.hrtime.bigint()) / 1e3; // µs
+
+/** Median µs per call: batches sized to ~2 ms, for ~budgetMs in all (at least 5 batches). */
+async function measure(fn, budgetMs = 300) {
+  for (let i = 0; i < 3; ++i) await fn(); // warm-up (and JIT/tier-up)
+  const t0 = now();
+  await fn();
+  const once = Math.max(now() - t0, 0.05);
+  const batch = Math.max(1, Math.min(10000, Math.round(2000 / once)));
+  const samples = [];
+  const end = now() + budgetMs * 1e3;
+  while (samples.length < 5 || (now() < end && samples.length < 200)) {
+    const s = now();
+    for (let i = 0; i < batch; ++i) await fn();
+    samples.push((now() - s) / batch);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[samples.length >> 1];
+}
+
+// ---- roofline module -------------------------------------------------------------------------
+
+function buildRoofline() {
+  const src = join(root, 'bench', 'roofline.cc');
+  const out = join(outDir, 'roofline.cjs');
+  if (!existsSync(out) || statSync(out).mtimeMs < statSync(src).mtimeMs) {
+    execFileSync('em++', ['-O3', '-msimd128', src, '-o', out, '-sSINGLE_FILE=1', '-sENVIRONMENT=node', '-sMODULARIZE=1',
+      '-sALLOW_MEMORY_GROWTH=1', '-sNODEJS_CATCH_EXIT=0', '-sNODEJS_CATCH_REJECTION=0',
+      '-sEXPORTED_FUNCTIONS=_malloc,_mul_f32,_div_s32_scalar'],
+    { stdio: 'inherit', env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } });
+  }
+  return require(out)(); // a promise of the module
+}
+
+// ---- peers -----------------------------------------------------------------------------------
+
+async function loadOrt() {
+  try {
+    const ort = await import('onnxruntime-web');
+    ort.env.wasm.numThreads = 1;
+    ort.env.wasm.simd = true;
+    ort.env.logLevel = 'error';
+    return ort;
+  } catch (e) {
+    console.log(`onnxruntime-web unavailable: ${e.message}`);
+    return null;
+  }
+}
+
+async function loadTf() {
+  try {
+    const tf = await import('@tensorflow/tfjs-core');
+    const wasm = require('@tensorflow/tfjs-backend-wasm');
+    wasm.setWasmPaths(`${dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'))}/dist/`);
+    await tf.setBackend('wasm');
+    await tf.ready();
+    return tf;
+  } catch (e) {
+    console.log(`tfjs-backend-wasm unavailable: ${e.message}`);
+    return null;
+  }
+}
+
+// ---- cases -----------------------------------------------------------------------------------
+
+const F32 = 'float32';
+const CASES = [
+  ...[[1024], [65536], [4194304]].flatMap((s) => [['Mul', F32, s, s], ['Div', F32, s, s]]),
+  ...[[[8, 1, 6, 1], [7, 1, 5]], [[256, 56], [256, 56]], [[3, 4, 5], [5]], [[64, 512, 512], [512]],
+    [[64, 512, 512], [64, 1, 1]], [[512, 1], [1, 512]]].flatMap(([a, b]) => [['Mul', F32, a, b], ['Div', F32, a, b]]),
+  ['Mul', 'int32', [4194304], [4194304]], ['Div', 'int32', [4194304], [4194304]],
+  ['Mul', 'uint8', [4194304], [4194304]], ['Mul', 'int64', [1048576], [1048576]],
+  ['Mul', 'float16', [4194304], [4194304]],
+  ['Mul', F32, [1], [1]], ['Mul', F32, [64], [64]],
+];
+
+const STORAGE = { float32: Float32Array, int32: Int32Array, uint8: Uint8Array, int64: BigInt64Array, float16: Uint16Array };
+const BYTES = { float32: 4, int32: 4, uint8: 1, int64: 8, float16: 2 };
+const count = (s) => s.reduce((x, y) => x * y, 1);
+
+// Values that keep every op well-defined and away from special cases (no x/0).
+function fill(dtype, n, role) {
+  const a = new STORAGE[dtype](n);
+  for (let i = 0; i < n; ++i) {
+    const v = role === 'a' ? (i % 251) - 125 : (i % 13) + 1;
+    if (dtype === 'int64') a[i] = BigInt(v);
+    else if (dtype === 'float16') a[i] = role === 'a' ? 0x3c00 + (i % 512) : 0x4000 + (i % 256); // 1.x and 2.x
+    else if (dtype === 'uint8') a[i] = Math.abs(v);
+    else a[i] = v;
+  }
+  return a;
+}
+
+async function runCase([op, dtype, shapeA, shapeB], peers, roofline) {
+  const outShape = tw.broadcastShapes(shapeA, shapeB);
+  const bytes = (count(shapeA) + count(shapeB) + count(outShape)) * BYTES[dtype];
+  const a = fill(dtype, count(shapeA), 'a');
+  const b = fill(dtype, count(shapeB), 'b');
+  const twOp = op === 'Mul' ? tw.multiply : tw.divide;
+  const opts = dtype === 'float16' ? { dtype } : {};
+  const results = {};
+
+  results['tw typed'] = await measure(() => twOp({ data: a, shape: shapeA, ...opts }, { data: b, shape: shapeB, ...opts }));
+  const ta = tw.tensor(a, shapeA, dtype), tb = tw.tensor(b, shapeB, dtype), ty = tw.empty(outShape, dtype);
+  results['tw resident'] = await measure(() => twOp(ta, tb, { out: ty }));
+  ta.dispose(); tb.dispose(); ty.dispose();
+
+  if (peers.ort) {
+    try {
+      const session = await peers.ort.InferenceSession.create(binaryModel(op, dtype, shapeA, shapeB, outShape),
+        { executionProviders: ['wasm'] });
+      const feeds = { A: new peers.ort.Tensor(dtype, a, shapeA), B: new peers.ort.Tensor(dtype, b, shapeB) };
+      results.ort = await measure(() => session.run(feeds));
+      await session.release();
+    } catch (e) {
+      results.ort = `n/a (${e.message.split('\n')[0].slice(0, 60)})`;
+    }
+  }
+  if (peers.tf) {
+    if (dtype === 'float32' || dtype === 'int32') {
+      const x = peers.tf.tensor(a, shapeA, dtype), y = peers.tf.tensor(b, shapeB, dtype);
+      const f = op === 'Mul' ? peers.tf.mul : peers.tf.div;
+      results.tfjs = await measure(() => f(x, y).dispose());
+      x.dispose(); y.dispose();
+    } else {
+      results.tfjs = `n/a (no ${dtype})`;
+    }
+  }
+  if (roofline && dtype === 'int32' && op === 'Div') {
+    const n = count(shapeA);
+    const p = roofline._malloc(12 * n);
+    new Int32Array(roofline.HEAP32.buffer, p, n).set(a);
+    new Int32Array(roofline.HEAP32.buffer, p + 4 * n, n).set(b);
+    results['i32.div_s'] = await measure(() => roofline._div_s32_scalar(p, p + 4 * n, p + 8 * n, n));
+  }
+  return { op, dtype, shapeA, shapeB, bytes, results };
+}
+
+// ---- report ----------------------------------------------------------------------------------
+
+function gz(path) {
+  return gzipSync(readFileSync(path), { level: 9 }).length;
+}
+
+async function main() {
+  await tw.init();
+  const roofline = await buildRoofline();
+  const peers = { ort: await loadOrt(), tf: await loadTf() };
+
+  // The roofline: 4M float32, c = a * b, all in wasm memory.
+  const n = 4194304;
+  const p = roofline._malloc(12 * n);
+  new Float32Array(roofline.HEAPF32.buffer, p, n).set(fill('float32', n, 'a'));
+  new Float32Array(roofline.HEAPF32.buffer, p + 4 * n, n).set(fill('float32', n, 'b'));
+  const roofUs = await measure(() => roofline._mul_f32(p, p + 4 * n, p + 8 * n, n), 600);
+  const roofGBs = (12 * n) / roofUs / 1e3;
+  console.log(`roofline: wasm SIMD c[i] = a[i] * b[i], 4M float32 in wasm memory: ${roofUs.toFixed(0)} µs, ${roofGBs.toFixed(1)} GB/s\n`);
+
+  const rows = [];
+  const header = ['case', 'impl', 'median µs', 'GB/s', '× roofline', 'ort / this', 'tfjs / this'];
+  const widths = [34, 12, 11, 8, 11, 11, 11];
+  const line = (cells) => console.log(cells.map((c, i) => String(c).padEnd(widths[i])).join(' '));
+  line(header);
+  for (const spec of CASES) {
+    const r = await runCase(spec, peers, roofline);
+    rows.push(r);
+    const label = `${r.op} ${r.dtype} ${JSON.stringify(r.shapeA)}x${JSON.stringify(r.shapeB)}`.replaceAll('"', '');
+    for (const [impl, us] of Object.entries(r.results)) {
+      if (typeof us !== 'number') { line([label, impl, us, '', '', '', '']); continue; }
+      const gbs = r.bytes / us / 1e3;
+      const ratio = (peer) => (typeof r.results[peer] === 'number' && impl.startsWith('tw') ? (r.results[peer] / us).toFixed(2) : '');
+      line([label, impl, us < 10 ? us.toFixed(2) : us.toFixed(0), gbs.toFixed(2), (gbs / roofGBs).toFixed(2), ratio('ort'), ratio('tfjs')]);
+    }
+  }
+  const div = rows.find((r) => r.op === 'Div' && r.dtype === 'int32');
+  if (div) console.log(`\nint32 Div [4194304], resident: ${(div.results['i32.div_s'] / div.results['tw resident']).toFixed(2)} × a scalar i32.div_s loop`);
+
+  const ours = gz(join(root, 'dist', 'tensorwise.wasm')) + gz(join(root, 'dist', 'tensorwise.js'));
+  const tfWasm = join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist', 'tfjs-backend-wasm-simd.wasm');
+  const ortWasm = join(root, 'node_modules', 'onnxruntime-web', 'dist', 'ort-wasm-simd-threaded.wasm');
+  const sizes = { tensorwise: ours, 'tfjs-backend-wasm (simd .wasm only)': gz(tfWasm), 'onnxruntime-web (simd .wasm only)': gz(ortWasm) };
+  console.log('\ngzipped size (level 9):');
+  for (const [k, v] of Object.entries(sizes)) console.log(`  ${k.padEnd(38)} ${(v / 1024).toFixed(1)} KB`);
+
+  const report = { date: new Date().toISOString(), node: process.version, cpu: os.cpus()[0]?.model, roofline: { us: roofUs, GBs: roofGBs },
+    cases: rows, sizes };
+  writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(report, null, 1)}\n`);
+  console.log(`\nJSON: ${join(outDir, 'results.json')}`);
+  process.exit(0); // the peers keep handles open
+}
+
+await main();

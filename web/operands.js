@@ -26,6 +26,7 @@ export function hostTensor(data, shape, dtype, what) {
   let storage;
   let carrier = null;
   if (isTypedArray(data)) {
+    if (isDetached(data)) throw new TypeError(`${what}: data's ArrayBuffer is detached (it was transferred)`);
     const own = dtypeOfTypedArray(data);
     const name = dtype ?? own;
     if (name === null) throw new TypeError(`${what}: ${describe(data)} is not a carrier of any dtype`);
@@ -50,6 +51,18 @@ export function hostTensor(data, shape, dtype, what) {
       `${n === Infinity ? 'more than wasm memory holds' : n}`);
   }
   return { kind: 'host', dtype, shape: dims, storage, carrier };
+}
+
+// Node 20 has no ArrayBuffer.prototype.detached; a detached buffer has byteLength 0 and cannot
+// be viewed, which is cheap to check only in that case.
+function isDetached(view) {
+  if (view.buffer.byteLength !== 0) return false;
+  try {
+    new Uint8Array(view.buffer);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 function plainArrayDtype(data, what) {

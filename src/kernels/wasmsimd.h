@@ -191,13 +191,15 @@ inline v128_t div_two_lanes_f64(v128_t a, v128_t b) {
   return kSigned ? wasm_i32x4_trunc_sat_f64x2_zero(q) : wasm_u32x4_trunc_sat_f64x2_zero(q);
 }
 
-// When every |a| < 2^23, float32 is exact too (the quotient's error stays below 1/(2|b|); a
+// When every |a| < 2^22, float32 is exact too (the quotient's error stays below 1/(2|b|); a
 // divisor too large for float32 only meets quotients in (-1, 1), whose floor and trunc survive its
-// rounding), and it divides four lanes at once instead of two: twice the speed on common data.
+// rounding), and it divides four lanes at once instead of two. The integral quotient, below 2^22
+// in magnitude, then turns into an integer by adding 1.5 * 2^23 and taking the low mantissa bits,
+// which is cheaper on x86 than a saturating conversion. ±Inf/NaN lanes (x/0) are masked later.
 template <bool kSigned>
 inline bool small_dividends(v128_t a) {
   const v128_t magnitude = kSigned ? wasm_i32x4_abs(a) : a;  // abs(MIN) stays 2^31: not small
-  return wasm_i32x4_all_true(wasm_u32x4_lt(magnitude, wasm_u32x4_splat(1u << 23)));
+  return wasm_i32x4_all_true(wasm_u32x4_lt(magnitude, wasm_u32x4_splat(1u << 22)));
 }
 
 template <bool kSigned, bool kFloor>
@@ -205,9 +207,10 @@ inline v128_t x32_div(v128_t a, v128_t b) {
   v128_t q;
   if (small_dividends<kSigned>(a)) {
     const v128_t bf = kSigned ? wasm_f32x4_convert_i32x4(b) : wasm_f32x4_convert_u32x4(b);
-    v128_t qf = wasm_f32x4_div(kSigned ? wasm_f32x4_convert_i32x4(a) : wasm_f32x4_convert_u32x4(a), bf);
-    if (kFloor) qf = wasm_f32x4_floor(qf);
-    q = kSigned ? wasm_i32x4_trunc_sat_f32x4(qf) : wasm_u32x4_trunc_sat_f32x4(qf);
+    v128_t qf = wasm_f32x4_div(wasm_f32x4_convert_i32x4(a), bf);  // a < 2^22: signed convert is exact
+    qf = kFloor ? wasm_f32x4_floor(qf) : wasm_f32x4_trunc(qf);
+    const v128_t magic = wasm_f32x4_splat(12582912.0f);  // 1.5 * 2^23
+    q = wasm_i32x4_sub(wasm_f32x4_add(qf, magic), magic);
   } else {
     const v128_t lo = div_two_lanes_f64<kSigned, kFloor>(a, b);
     const v128_t hi = div_two_lanes_f64<kSigned, kFloor>(wasm_i32x4_shuffle(a, a, 2, 3, 2, 3),

@@ -94,9 +94,11 @@ TEST_CASE("SIMD float16 conversions equal half.h's, exhaustively") {
   }
 }
 
-TEST_CASE("32-bit division through float32 (small dividends) at its edges") {
-  // Every lane small forces the float32 route; the divisors cover exact, rounded and huge ones.
-  const int32_t as[] = {0, 1, -1, 7, -7, (1 << 23) - 1, -((1 << 23) - 1), (1 << 23) - 2, 8388607 / 3, -5592405, 4194304};
+TEST_CASE("32-bit division through float32 (dividends below 2^22) and float64 at their edges") {
+  // Every lane small forces the float32 route (the larger ones the float64 route); the divisors
+  // cover exact, rounded and huge ones.
+  const int32_t as[] = {0, 1, -1, 7, -7, (1 << 22) - 1, -((1 << 22) - 1), (1 << 22) - 2, 4194303 / 3, -2796202, 2097152,
+                        (1 << 23) - 1, -((1 << 23) - 1), 4194304};
   const int32_t bs[] = {1, -1, 2, -2, 3, -3, 7, 0, (1 << 23) - 1, 1 << 23, (1 << 24) + 1, INT32_MAX, INT32_MIN, -16777217, 65536};
   for (int32_t a0 : as) {
     for (int32_t b : bs) {
@@ -106,7 +108,7 @@ TEST_CASE("32-bit division through float32 (small dividends) at its edges") {
       wasm_v128_store(got, wasmsimd::i32_div_trunc(wasm_v128_load(a), wasm_v128_load(bv)));
       for (int i = 0; i < 4; ++i) REQUIRE(got[i] == div_trunc(a[i], b));
       alignas(16) uint32_t ua[4], ub[4], ugot[4];
-      for (int i = 0; i < 4; ++i) { ua[i] = static_cast<uint32_t>(a[i]) & 0x7FFFFF; ub[i] = static_cast<uint32_t>(b); }
+      for (int i = 0; i < 4; ++i) { ua[i] = static_cast<uint32_t>(a[i]) & 0x3FFFFF; ub[i] = static_cast<uint32_t>(b); }
       wasm_v128_store(ugot, wasmsimd::u32_div(wasm_v128_load(ua), wasm_v128_load(ub)));
       for (int i = 0; i < 4; ++i) REQUIRE(ugot[i] == div_trunc(ua[i], ub[i]));
     }

@@ -140,8 +140,56 @@ inline v128_t half_op(v128_t a, v128_t b) {
 
 inline v128_t f32_div(v128_t a, v128_t b) { return wasm_f32x4_div(a, b); }
 inline v128_t f64_div(v128_t a, v128_t b) { return wasm_f64x2_div(a, b); }
-inline v128_t f16_mul(v128_t a, v128_t b) { return half_op<f16_to_f32, f32_to_f16, f32_mul>(a, b); }
-inline v128_t f16_div(v128_t a, v128_t b) { return half_op<f16_to_f32, f32_to_f16, f32_div>(a, b); }
+// float16's common case, done cheaply: when all eight lanes of both inputs are normal numbers
+// (exponent field 1..30) the conversion to float32 is a shift and a rebias, and when all results
+// are normal float16 numbers too ([2^-14, 65520) in magnitude) the rounding back is an add and a
+// shift. Anything else (zeros, subnormals, Inf, NaN, overflow, underflow) takes the full path.
+inline v128_t f16_normal_to_f32(v128_t h) {
+  const v128_t magnitude = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x7FFF)), 13);
+  const v128_t sign = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x8000)), 16);
+  return wasm_v128_or(wasm_i32x4_add(magnitude, wasm_i32x4_splat(112 << 23)), sign);
+}
+
+inline bool all_f16_normal(v128_t a, v128_t b) {
+  const v128_t exp_mask = wasm_i16x8_splat(0x7C00);
+  const v128_t ea = wasm_v128_and(a, exp_mask), eb = wasm_v128_and(b, exp_mask);
+  const v128_t zero = wasm_i16x8_splat(0);
+  const v128_t bad = wasm_v128_or(wasm_v128_or(wasm_i16x8_eq(ea, zero), wasm_i16x8_eq(ea, exp_mask)),
+                                  wasm_v128_or(wasm_i16x8_eq(eb, zero), wasm_i16x8_eq(eb, exp_mask)));
+  return !wasm_v128_any_true(bad);
+}
+
+// True when every lane's |f| is in [2^-14, 65520): the float16 result is normal and finite.
+inline bool f16_normal_result(v128_t f) {
+  const v128_t magnitude = wasm_v128_and(f, wasm_i32x4_splat(0x7FFFFFFF));
+  const v128_t low = wasm_i32x4_lt(magnitude, wasm_i32x4_splat(0x38800000));
+  const v128_t high = wasm_i32x4_gt(magnitude, wasm_i32x4_splat(0x477FEFFF));
+  return !wasm_v128_any_true(wasm_v128_or(low, high));
+}
+
+inline v128_t f32_normal_to_f16(v128_t f) {
+  const v128_t magnitude = wasm_v128_and(f, wasm_i32x4_splat(0x7FFFFFFF));
+  const v128_t sign = wasm_u32x4_shr(wasm_v128_xor(f, magnitude), 16);
+  const v128_t odd = wasm_v128_and(wasm_u32x4_shr(magnitude, 13), wasm_i32x4_splat(1));
+  const v128_t rebiased = wasm_i32x4_add(magnitude, wasm_i32x4_splat(static_cast<int32_t>(0xC8000FFFu)));
+  return wasm_v128_or(wasm_u32x4_shr(wasm_i32x4_add(rebiased, odd), 13), sign);
+}
+
+template <vec_fn F32Op>
+inline v128_t f16_op(v128_t a, v128_t b) {
+  if (all_f16_normal(a, b)) {
+    const v128_t lo = F32Op(f16_normal_to_f32(wasm_u32x4_extend_low_u16x8(a)), f16_normal_to_f32(wasm_u32x4_extend_low_u16x8(b)));
+    const v128_t hi = F32Op(f16_normal_to_f32(wasm_u32x4_extend_high_u16x8(a)), f16_normal_to_f32(wasm_u32x4_extend_high_u16x8(b)));
+    if (f16_normal_result(lo) && f16_normal_result(hi)) {
+      return wasm_u16x8_narrow_i32x4(f32_normal_to_f16(lo), f32_normal_to_f16(hi));
+    }
+    return wasm_u16x8_narrow_i32x4(f32_to_f16(lo), f32_to_f16(hi));
+  }
+  return half_op<f16_to_f32, f32_to_f16, F32Op>(a, b);
+}
+
+inline v128_t f16_mul(v128_t a, v128_t b) { return f16_op<f32_mul>(a, b); }
+inline v128_t f16_div(v128_t a, v128_t b) { return f16_op<f32_div>(a, b); }
 inline v128_t bf16_mul(v128_t a, v128_t b) { return half_op<bf16_to_f32, f32_to_bf16, f32_mul>(a, b); }
 inline v128_t bf16_div(v128_t a, v128_t b) { return half_op<bf16_to_f32, f32_to_bf16, f32_div>(a, b); }
 

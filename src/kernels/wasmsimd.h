@@ -78,12 +78,13 @@ inline v128_t f64_mul(v128_t a, v128_t b) { return wasm_f64x2_mul(a, b); }
 inline v128_t x16_mul(v128_t a, v128_t b) { return wasm_i16x8_mul(a, b); }
 inline v128_t x32_mul(v128_t a, v128_t b) { return wasm_i32x4_mul(a, b); }
 inline v128_t x64_mul(v128_t a, v128_t b) { return wasm_i64x2_mul(a, b); }
-// No i8x16.mul: multiply in 16 bits, keep the low byte (masked, so the saturating narrow is exact).
+// No i8x16.mul: multiply 16-bit lanes twice. The low byte of a 16-bit product is the product of
+// the even bytes; the odd bytes, shifted down in a and kept in place in b, give their product in
+// the high byte. Six cheap instructions per 16 bytes, no widening.
 inline v128_t x8_mul(v128_t a, v128_t b) {
-  const v128_t low_byte = wasm_i16x8_splat(0xFF);
-  const v128_t lo = wasm_v128_and(wasm_u16x8_extmul_low_u8x16(a, b), low_byte);
-  const v128_t hi = wasm_v128_and(wasm_u16x8_extmul_high_u8x16(a, b), low_byte);
-  return wasm_u8x16_narrow_i16x8(lo, hi);
+  const v128_t even = wasm_i16x8_mul(a, b);
+  const v128_t odd = wasm_i16x8_mul(wasm_u16x8_shr(a, 8), wasm_v128_and(b, wasm_i16x8_splat(static_cast<int16_t>(0xFF00))));
+  return wasm_v128_or(wasm_v128_and(even, wasm_i16x8_splat(0x00FF)), odd);
 }
 
 // ---- float16 / bfloat16 through float32 -----------------------------------------------------

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "../dtype.h"
 #include "../scalar_ops.h"
@@ -269,6 +270,41 @@ inline v128_t x32_div(v128_t a, v128_t b) {
   if (kSigned) q = wasm_v128_bitselect(wasm_i32x4_neg(a), q, wasm_i32x4_eq(b, wasm_i32x4_splat(-1)));
   return wasm_v128_andnot(q, wasm_i32x4_eq(b, wasm_i32x4_splat(0)));
 }
+
+// 64-bit division: wasm SIMD has no i64x2 <-> f64x2 conversion, but below 2^51 in magnitude one
+// is an add and a subtract: 1.5 * 2^52 + n is a double whose low mantissa bits are n. When both
+// lanes of a and b are that small, float64 division is exact (as for 32-bit above, the error
+// stays below 1/(4|b|)); otherwise the two lanes go through the scalar semantics.
+template <bool kSigned>
+inline bool below_2_51(v128_t v) {
+  // Signed: n + 2^51 in [0, 2^52) exactly when |n| < 2^51 (MIN wraps far away); unsigned: n < 2^51.
+  const v128_t shifted = kSigned ? wasm_i64x2_add(v, wasm_i64x2_splat(int64_t{1} << 51)) : v;
+  return !wasm_v128_any_true(wasm_u64x2_shr(shifted, kSigned ? 52 : 51));
+}
+
+template <bool kSigned, bool kFloor>
+inline v128_t x64_div(v128_t a, v128_t b) {
+  using T = std::conditional_t<kSigned, int64_t, uint64_t>;
+  if (below_2_51<kSigned>(a) && below_2_51<kSigned>(b)) {
+    const v128_t magic = wasm_f64x2_splat(6755399441055744.0);  // 1.5 * 2^52
+    const v128_t af = wasm_f64x2_sub(wasm_i64x2_add(a, magic), magic);
+    const v128_t bf = wasm_f64x2_sub(wasm_i64x2_add(b, magic), magic);
+    v128_t q = wasm_f64x2_div(af, bf);
+    q = kFloor ? wasm_f64x2_floor(q) : wasm_f64x2_trunc(q);
+    q = wasm_i64x2_sub(wasm_f64x2_add(q, magic), magic);
+    if (kSigned) q = wasm_v128_bitselect(wasm_i64x2_neg(a), q, wasm_i64x2_eq(b, wasm_i64x2_splat(-1)));
+    return wasm_v128_andnot(q, wasm_i64x2_eq(b, wasm_i64x2_splat(0)));
+  }
+  alignas(16) T x[2], y[2];
+  wasm_v128_store(x, a);
+  wasm_v128_store(y, b);
+  for (int i = 0; i < 2; ++i) x[i] = kFloor ? div_floor(x[i], y[i]) : div_trunc(x[i], y[i]);
+  return wasm_v128_load(x);
+}
+
+inline v128_t i64_div_trunc(v128_t a, v128_t b) { return x64_div<true, false>(a, b); }
+inline v128_t i64_div_floor(v128_t a, v128_t b) { return x64_div<true, true>(a, b); }
+inline v128_t u64_div(v128_t a, v128_t b) { return x64_div<false, false>(a, b); }
 
 inline v128_t i8_div_trunc(v128_t a, v128_t b) { return x8_div<true, false>(a, b); }
 inline v128_t i8_div_floor(v128_t a, v128_t b) { return x8_div<true, true>(a, b); }

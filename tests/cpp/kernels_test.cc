@@ -121,6 +121,27 @@ TEST_CASE("32-bit division through float32 (dividends below 2^22) and float64 at
   }
 }
 
+TEST_CASE("64-bit division through float64 (both below 2^51) and the scalar path at their edges") {
+  const int64_t lim = int64_t{1} << 51;
+  const int64_t vals[] = {0, 1, -1, 2, -2, 7, -7, lim - 1, -(lim - 1), lim, -lim, lim / 3, -(lim / 7) - 1,
+                          INT64_MAX, INT64_MIN, int64_t{1} << 52, 4503599627370495, 1000000007};
+  for (int64_t x : vals) {
+    for (int64_t y : vals) {
+      for (int64_t x2 : {int64_t{5}, x}) {
+        alignas(16) int64_t a[2] = {x, x2}, b[2] = {y, -3}, got[2];
+        wasm_v128_store(got, wasmsimd::i64_div_floor(wasm_v128_load(a), wasm_v128_load(b)));
+        for (int i = 0; i < 2; ++i) REQUIRE(got[i] == div_floor(a[i], b[i]));
+        wasm_v128_store(got, wasmsimd::i64_div_trunc(wasm_v128_load(a), wasm_v128_load(b)));
+        for (int i = 0; i < 2; ++i) REQUIRE(got[i] == div_trunc(a[i], b[i]));
+        alignas(16) uint64_t ua[2] = {static_cast<uint64_t>(x), static_cast<uint64_t>(x2)}, ub[2] = {static_cast<uint64_t>(y), 3};
+        alignas(16) uint64_t ugot[2];
+        wasm_v128_store(ugot, wasmsimd::u64_div(wasm_v128_load(ua), wasm_v128_load(ub)));
+        for (int i = 0; i < 2; ++i) REQUIRE(ugot[i] == div_trunc(ua[i], ub[i]));
+      }
+    }
+  }
+}
+
 TEST_CASE("wasm SIMD kernels equal the scalar reference") {
 #define TW_WASMSIMD(dt, ctype, o, vec, unroll)                                                              \
   {                                                                                                       \

@@ -1,4 +1,4 @@
-// The executor against naive per-element index arithmetic over random shapes: every
+// The executor against naive per-element index arithmetic (naive_broadcast.h) over random shapes: every
 // compression pattern, every inner-kernel choice (op, opc, ropc, swapped), empty outputs.
 #include <doctest/doctest.h>
 
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "binary.h"
+#include "naive_broadcast.h"
 #include "scalar_ops.h"
 #include "test_values.h"
 
@@ -14,27 +15,6 @@ using namespace tensorwise;
 using Dims = std::vector<size_t>;
 
 namespace {
-
-template <class T, class F>
-std::vector<T> naive(const Broadcast& s, const std::vector<T>& a, const std::vector<T>& b) {
-  const size_t n = element_count(s.out, s.rank);
-  std::vector<T> y(n);
-  std::vector<size_t> idx(s.rank, 0);
-  for (size_t flat = 0; flat < n; ++flat) {
-    size_t rem = flat;
-    for (int d = s.rank - 1; d >= 0; --d) {
-      idx[d] = rem % s.out[d];
-      rem /= s.out[d];
-    }
-    size_t ia = 0, ib = 0;
-    for (int d = 0; d < s.rank; ++d) {
-      ia = ia * s.a[d] + (s.a[d] == 1 ? 0 : idx[d]);
-      ib = ib * s.b[d] + (s.b[d] == 1 ? 0 : idx[d]);
-    }
-    y[flat] = F::apply(a[ia], b[ib]);
-  }
-  return y;
-}
 
 template <class T, class F>
 void check_random_shapes(Op op, DType dtype, uint64_t seed) {
@@ -56,7 +36,7 @@ void check_random_shapes(Op op, DType dtype, uint64_t seed) {
                              &s) == Status::ok);
     const auto a = test::random_values<T>(element_count(sa.data(), static_cast<int>(sa.size())), rng);
     const auto b = test::random_values<T>(element_count(db.data(), rank), rng);
-    const std::vector<T> want = naive<T, F>(s, a, b);
+    const std::vector<T> want = test::naive_broadcast<T, F>(s, a, b);
     std::vector<T> got(want.size());
     REQUIRE(binary(op, dtype, s, a.data(), b.data(), got.data(), false) == Status::ok);
     for (size_t i = 0; i < want.size(); ++i) REQUIRE(test::same(got[i], want[i]));
@@ -124,7 +104,7 @@ TEST_CASE("in place: y may be a") {
   std::vector<int16_t> x(51), y(17);
   for (int i = 0; i < 51; ++i) x[i] = static_cast<int16_t>(i - 25);
   for (int i = 0; i < 17; ++i) y[i] = static_cast<int16_t>(i % 5 - 2);
-  const std::vector<int16_t> want = naive<int16_t, op_div_floor>(s, x, y);
+  const std::vector<int16_t> want = test::naive_broadcast<int16_t, op_div_floor>(s, x, y);
   REQUIRE(binary(Op::div_floor, DType::i16, s, x.data(), y.data(), x.data(), false) == Status::ok);
   CHECK(x == want);
 }

@@ -9,6 +9,7 @@
 #include "kernels/vbinary.h"
 #include "broadcast.h"
 #include "scalar_ops.h"
+#include "../cpp/naive_broadcast.h"
 #include "../cpp/test_values.h"
 
 using namespace tensorwise;
@@ -41,20 +42,7 @@ bool check(const Broadcast& s, Op op, DType dt, Reader& r, bool zero_is_error) {
   };
   fill(a);
   fill(b);
-  std::vector<size_t> idx(s.rank);
-  for (size_t flat = 0; flat < ny; ++flat) {
-    size_t rem = flat;
-    for (int d = s.rank - 1; d >= 0; --d) {
-      idx[d] = rem % s.out[d];
-      rem /= s.out[d];
-    }
-    size_t ia = 0, ib = 0;
-    for (int d = 0; d < s.rank; ++d) {
-      ia = ia * s.a[d] + (s.a[d] == 1 ? 0 : idx[d]);
-      ib = ib * s.b[d] + (s.b[d] == 1 ? 0 : idx[d]);
-    }
-    want[flat] = F::apply(a[ia], b[ib]);
-  }
+  want = test::naive_broadcast<T, F>(s, a, b);
   const std::vector<T> before = y;
   const Status st = binary(op, dt, s, a.data(), b.data(), y.data(), zero_is_error);
   bool b_has_zero = false;

@@ -10,6 +10,12 @@ import { isWasmTensor, liveTensor } from './tensor.js';
 export const OP = { mul: 0, divTrunc: 1, divFloor: 2 }; // src/dtype.h Op
 const MODE_NUMPY = 1; // BroadcastMode::numpy
 
+/** The op code of a division: integers round by `pythondiv`; floats have one division. */
+export function divisionOp(dtype, pythondiv) {
+  const kind = dtypeInfo(dtype).kind;
+  return (kind === 'int' || kind === 'bigint') && pythondiv ? OP.divFloor : OP.divTrunc;
+}
+
 // Scratch layout of bindings/embind.cc.
 const DIMS_A = 2;
 const DIMS_B = DIMS_A + MAX_RANK;

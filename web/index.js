@@ -1,21 +1,15 @@
 // tensorwise: element-wise Multiply and Divide with broadcasting, in WebAssembly SIMD.
 import { wasm } from './loader.js';
 import { dtypeInfo } from './dtypes.js';
-import { OP, broadcast, compute } from './engine.js';
+import { OP, broadcast, compute, divisionOp } from './engine.js';
 import { hostTensor, readOperand, resolveOperands } from './operands.js';
-import { DIVIDE_OPTIONS, checkKeys, modeFrom, readOpOptions } from './options.js';
+import { readOpOptions } from './options.js';
 import { checkShape } from './shapes.js';
 import { WasmTensor, allocateTensor, residentFromHost } from './tensor.js';
 
 export { init } from './loader.js';
 export { onnx, openvino } from './spec.js';
-export { WasmTensor };
-
-/** The op code of a division: integers round by `pythondiv`; floats have one division. */
-export function divisionOp(dtype, pythondiv) {
-  const kind = dtypeInfo(dtype).kind;
-  return (kind === 'int' || kind === 'bigint') && pythondiv ? OP.divFloor : OP.divTrunc;
-}
+export { WasmTensor, divisionOp };
 
 export function multiply(a, b, options) {
   wasm();
@@ -37,10 +31,8 @@ export const div = divide;
 export function broadcastShapes(shapeA, shapeB, options) {
   wasm();
   // The ops' options are accepted so one options object can serve both; only the
-  // broadcasting ones matter here (the others are still checked).
-  const o = checkKeys(options, DIVIDE_OPTIONS, 'broadcastShapes');
-  readOpOptions({ ...o, out: undefined }, 'broadcastShapes', true);
-  const mode = modeFrom(o.autoBroadcast, o.axis, 'broadcastShapes');
+  // broadcasting ones matter here (the others are still checked, `out` is not used).
+  const { mode } = readOpOptions(options, 'broadcastShapes', true);
   return broadcast(checkShape(shapeA, 'broadcastShapes: shape A'), checkShape(shapeB, 'broadcastShapes: shape B'), mode);
 }
 

@@ -2,7 +2,7 @@
 // the IR's attribute names.
 import { wasm } from './loader.js';
 import { describe } from './dtypes.js';
-import { OP, compute } from './engine.js';
+import { OP, compute, divisionOp } from './engine.js';
 import { readOperand, resolveOperands } from './operands.js';
 import { LEGACY_CODE, MODES, checkAxis, checkKeys, modeFrom } from './options.js';
 
@@ -102,8 +102,7 @@ function Divide(a, b, attributes) {
   }
   const pythondiv = given.length ? given[0] : true;
   const [A, B] = resolveOperands(readOperand(a, `${fn}: input 1`), readOperand(b, `${fn}: input 2`));
-  const integer = !['float32', 'float64', 'float16', 'bfloat16'].includes(A.dtype);
-  return compute(integer && pythondiv ? OP.divFloor : OP.divTrunc, A, B, mode, undefined, false);
+  return compute(divisionOp(A.dtype, pythondiv), A, B, mode, undefined, false);
 }
 
 export const openvino = Object.freeze({ Multiply, Divide });

@@ -1,5 +1,12 @@
 // Type declarations of tensorwise (hand-written; the contract is ../shared/SPEC.md §4-§6).
 
+declare global {
+  interface SymbolConstructor {
+    /** `Symbol.dispose`, declared for projects whose TypeScript `lib` predates it (Node 20 has it). */
+    readonly dispose: unique symbol;
+  }
+}
+
 /** The 12 element types. */
 export type DType =
   | 'float32' | 'float64' | 'float16' | 'bfloat16'

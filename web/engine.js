@@ -24,9 +24,13 @@ const OUT_DIMS = OUT + 2;
 
 const clampInt32 = (x) => Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, x));
 
+// The scratch area's word index, asked once: it is a static in the module and never moves.
+let scratchWords = -1;
+
 /** Writes both shapes to the core's scratch area; returns its index in HEAPU32. */
 function writeShapes(m, shapeA, shapeB) {
-  const s = m._scratch() >>> 2;
+  if (scratchWords < 0) scratchWords = m._scratch() >>> 2;
+  const s = scratchWords;
   const words = m.HEAPU32;
   words[s] = shapeA.length;
   words[s + 1] = shapeB.length;

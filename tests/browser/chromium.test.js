@@ -18,6 +18,7 @@ before(async () => {
   for (const f of ['tensorwise.js', 'tensorwise.wasm']) cpSync(join(repoRoot, 'dist', f), join(root, 'dist', f));
   const page = readFileSync(new URL('./pages/smoke.html', import.meta.url), 'utf8').replace('__PAGE_SCRIPT__', PAGE_SCRIPT);
   writeFileSync(join(root, 'index.html'), page);
+  for (const f of ['csp.html', 'csp.js']) cpSync(new URL(`./pages/${f}`, import.meta.url), join(root, f));
   // A sample of the numpy golden cases, run in the page by the same checker as in Node.
   mkdirSync(join(root, 'golden'));
   for (const f of ['check.js', 'cases.json']) cpSync(join(repoRoot, 'tests', 'golden', f), join(root, 'golden', f));
@@ -51,6 +52,12 @@ test('a plain module page multiplies and divides through the wasm module', async
   assert.deepEqual(result.half, EXPECTED.half);
   // Chromium has Float16Array: float16 results from a Uint16Array operand keep its class.
   assert.equal(result.halfClass, 'Uint16Array');
+});
+
+test('a page with a strict Content-Security-Policy (no eval) loads and runs the module', async () => {
+  const { result, problems } = await runPage(browser, `http://127.0.0.1:${server.address().port}/csp.html`);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(result, { data: [3, 4, 5, 6, 8, 10], q: -4 });
 });
 
 test('a sample of the numpy golden cases gives the same bits in Chromium', async () => {

@@ -139,10 +139,13 @@ export function compute(op, a, b, mode, out, zeroIsError) {
 const CHUNK_BYTES = 128 * 1024; // per operand: three chunks (384 KiB) stay in L2
 
 function streamable(a, b, target, n, zeroIsError) {
-  if (a.kind !== 'host' || b.kind !== 'host' || target?.kind === 'resident' || zeroIsError || n * a.storage.BYTES_PER_ELEMENT < 4 * CHUNK_BYTES) return false;
-  // Same shapes, or one operand a single element: every output element i uses a[i] or a[0].
-  return (a.storage.length === n && b.storage.length === n) || (a.storage.length === n && b.storage.length === 1) ||
-    (a.storage.length === 1 && b.storage.length === n);
+  // zeroIsError must see all of B before writing anything, so it takes the one-shot path.
+  if (a.kind !== 'host' || b.kind !== 'host' || target?.kind === 'resident' || zeroIsError) return false;
+  if (n * a.storage.BYTES_PER_ELEMENT < 4 * CHUNK_BYTES) return false;
+  // Each operand has all n elements (then its shape is the output's, whatever the mode) or one:
+  // output element i uses a[i] or a[0], and b[i] or b[0].
+  const na = a.storage.length, nb = b.storage.length;
+  return (na === n || na === 1) && (nb === n || nb === 1) && !(na === 1 && nb === 1);
 }
 
 function streamed(m, op, info, a, b, outShape, n, target) {

@@ -21,7 +21,7 @@ export function acquireBlock(m, bytes, what) {
   if (bytes > STAGING_LIMIT) return allocate(m, bytes, what);
   if (staging.m !== m || staging.size < bytes) {
     if (staging.m === m && staging.ptr !== 0) m._free(staging.ptr);
-    staging = { m, ptr: 0, size: 0 };
+    staging = { m, ptr: 0, size: 0 }; // if the allocation below throws, nothing points at freed memory
     const size = Math.max(bytes, 4096);
     staging = { m, ptr: allocate(m, size, what), size };
   }

@@ -39,7 +39,8 @@ export function hostTensor(data, shape, dtype, what) {
     storage = data;
     carrier = data instanceof Uint8ClampedArray ? Uint8Array : data.constructor;
   } else if (Array.isArray(data)) {
-    dtype ??= plainArrayDtype(data, what);
+    const bigints = plainArrayHoldsBigints(data, what);
+    dtype ??= bigints ? 'int64' : 'float32';
     storage = encodeArray(dtypeInfo(dtype), data, what);
   } else {
     throw new TypeError(`${what}: data must be a typed array or an array, got ${describe(data)}`);
@@ -65,7 +66,9 @@ function isDetached(view) {
   }
 }
 
-function plainArrayDtype(data, what) {
+// A plain array holds numbers or bigints, never both and nothing else (TypeError), checked once
+// before encoding so that a mixed array is reported as such, not as an out-of-range value.
+function plainArrayHoldsBigints(data, what) {
   let numbers = false;
   let bigints = false;
   for (const v of data) {
@@ -74,20 +77,12 @@ function plainArrayDtype(data, what) {
     else throw new TypeError(`${what}: ${describe(v)} in data is not a number or bigint`);
   }
   if (numbers && bigints) throw new TypeError(`${what}: data mixes numbers and bigints; give one kind or a dtype`);
-  return bigints ? 'int64' : 'float32';
+  return bigints;
 }
 
 function encodeArray(info, data, what) {
   const out = new info.Storage(data.length);
-  let sawNumber = false;
-  let sawBigint = false;
-  for (let i = 0; i < data.length; ++i) {
-    const v = data[i];
-    if (typeof v === 'number') sawNumber = true;
-    else if (typeof v === 'bigint') sawBigint = true;
-    out[i] = encodeValue(info, v, `${what}: data[${i}]`);
-  }
-  if (sawNumber && sawBigint) throw new TypeError(`${what}: data mixes numbers and bigints`);
+  for (let i = 0; i < data.length; ++i) out[i] = encodeValue(info, data[i], `${what}: data[${i}]`);
   return out;
 }
 

@@ -59,7 +59,7 @@ export function liveTensor(t, what) {
   return { ptr: pointerOf(t, what), dtype: t.dtype, shape: t.shape, length: t.length, tensor: t };
 }
 
-/** Allocates a zero-filled tensor; `fill(view)` may then write it. */
+/** Allocates a zero-filled tensor of the shape and dtype. */
 export function allocateTensor(shape, dtype, what) {
   const info = dtypeInfo(dtype);
   const dims = checkShape(shape, what);

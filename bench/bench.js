@@ -166,6 +166,8 @@ async function runCase([op, dtype, shapeA, shapeB], peers, roofline) {
 
 // ---- report ----------------------------------------------------------------------------------
 
+const caseLabel = ([op, dtype, shapeA, shapeB]) => `${op} ${dtype} ${JSON.stringify(shapeA)}x${JSON.stringify(shapeB)}`;
+
 function gz(path) {
   return gzipSync(readFileSync(path), { level: 9 }).length;
 }
@@ -189,10 +191,13 @@ async function main() {
   const widths = [34, 12, 11, 8, 11, 11, 11];
   const line = (cells) => console.log(cells.map((c, i) => String(c).padEnd(widths[i])).join(' '));
   line(header);
+  // TW_BENCH_ONLY=text runs only the cases whose label contains it (while working on one).
+  const only = process.env.TW_BENCH_ONLY;
   for (const spec of CASES) {
+    if (only && !caseLabel(spec).includes(only)) continue;
     const r = await runCase(spec, peers, roofline);
     rows.push(r);
-    const label = `${r.op} ${r.dtype} ${JSON.stringify(r.shapeA)}x${JSON.stringify(r.shapeB)}`.replaceAll('"', '');
+    const label = caseLabel([r.op, r.dtype, r.shapeA, r.shapeB]);
     for (const [impl, us] of Object.entries(r.results)) {
       if (typeof us !== 'number') { line([label, impl, us, '', '', '', '']); continue; }
       const gbs = r.bytes / us / 1e3;

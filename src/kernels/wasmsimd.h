@@ -1,5 +1,6 @@
-// 128-bit wasm SIMD kernels. Each (op, dtype) is one vector function on 16 bytes of elements;
-// the loop templates below turn it into the op / opc / ropc kernels. Tails (fewer than 16 bytes
+// 128-bit wasm SIMD kernels. Each (op, dtype) is one vector function on 16 bytes of elements, or
+// for float16 a kernel class with a fast path that may decline a vector and a full path; the
+// loop templates below turn them into the op / opc / ropc kernels. Tails (fewer than 16 bytes
 // left) go through the scalar semantics, so nothing is read or written past a buffer's end.
 #pragma once
 
@@ -71,6 +72,73 @@ void vopc(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, fal
 template <class T, class F, vec_fn V, size_t U>
 void vropc(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, true, false>(n, a, b, y); }
 
+// Kernels with a fast path that may decline a vector (a class K with Constants, fast() and
+// full()). The fast loop is a function of its own with no call inside, so V8 keeps its values in
+// registers; it returns how many elements it did, stopping at the first vector fast() declines,
+// which the caller then does through full().
+template <class T, class K, size_t kUnroll, bool kSplatA, bool kSplatB>
+__attribute__((noinline)) size_t run_fast(size_t n, const T* a, const T* b, T* y) {
+  constexpr size_t kLanes = 16 / sizeof(T);
+  static_assert(sizeof(T) >= 2, "the opaque zero below needs n < 2^31");
+  // Elements of 2 bytes or more in a 32-bit address space: n < 2^31, so this is 0, but LLVM
+  // cannot know it and keeps the constants made from it in locals.
+  const typename K::Constants c(static_cast<uint32_t>(n >> 31));
+  const v128_t sa = kSplatA ? splat<T>(a) : wasm_i32x4_splat(0);
+  const v128_t sb = kSplatB ? splat<T>(b) : wasm_i32x4_splat(0);
+  size_t i = 0;
+  for (; i + kUnroll * kLanes <= n; i += kUnroll * kLanes) {
+    v128_t r[kUnroll];
+    bool ok = true;
+#pragma clang loop unroll(full)
+    for (size_t u = 0; u < kUnroll; ++u) {
+      const v128_t va = kSplatA ? sa : wasm_v128_load(a + i + u * kLanes);
+      const v128_t vb = kSplatB ? sb : wasm_v128_load(b + i + u * kLanes);
+      ok &= K::fast(c, va, vb, &r[u]);
+    }
+    if (!ok) break;
+#pragma clang loop unroll(full)
+    for (size_t u = 0; u < kUnroll; ++u) wasm_v128_store(y + i + u * kLanes, r[u]);
+  }
+  for (; i + kLanes <= n; i += kLanes) {
+    v128_t r;
+    if (!K::fast(c, kSplatA ? sa : wasm_v128_load(a + i), kSplatB ? sb : wasm_v128_load(b + i), &r)) break;
+    wasm_v128_store(y + i, r);
+  }
+  return i;
+}
+
+template <class T, class F, class K, size_t kUnroll, bool kSplatA, bool kSplatB>
+void run_checked(size_t n, const void* a_, const void* b_, void* y_) {
+  constexpr size_t kLanes = 16 / sizeof(T);
+  const T* a = static_cast<const T*>(a_);
+  const T* b = static_cast<const T*>(b_);
+  T* y = static_cast<T*>(y_);
+  for (;;) {
+    const size_t done = run_fast<T, K, kUnroll, kSplatA, kSplatB>(n, a, b, y);
+    n -= done;
+    if (!kSplatA) a += done;
+    if (!kSplatB) b += done;
+    y += done;
+    if (n < kLanes) break;
+    const v128_t va = kSplatA ? splat<T>(a) : wasm_v128_load(a);
+    const v128_t vb = kSplatB ? splat<T>(b) : wasm_v128_load(b);
+    wasm_v128_store(y, K::full(va, vb));  // loads before the store: y may alias a or b
+    n -= kLanes;
+    if (!kSplatA) a += kLanes;
+    if (!kSplatB) b += kLanes;
+    y += kLanes;
+  }
+  for (size_t i = 0; i < n; ++i) y[i] = F::apply(kSplatA ? a[0] : a[i], kSplatB ? b[0] : b[i]);
+}
+
+// The same names for both kinds: a vector function (vec_fn) or a kernel class.
+template <class T, class F, class K, size_t U>
+void vop(size_t n, const void* a, const void* b, void* y) { run_checked<T, F, K, U, false, false>(n, a, b, y); }
+template <class T, class F, class K, size_t U>
+void vopc(size_t n, const void* a, const void* b, void* y) { run_checked<T, F, K, U, false, true>(n, a, b, y); }
+template <class T, class F, class K, size_t U>
+void vropc(size_t n, const void* a, const void* b, void* y) { run_checked<T, F, K, U, true, false>(n, a, b, y); }
+
 // ---- multiply -------------------------------------------------------------------------------
 
 inline v128_t f32_mul(v128_t a, v128_t b) { return wasm_f32x4_mul(a, b); }
@@ -88,12 +156,83 @@ inline v128_t x8_mul(v128_t a, v128_t b) {
   return wasm_v128_or(wasm_v128_and(even, wasm_i16x8_splat(0x00FF)), odd);
 }
 
+// ---- float division ------------------------------------------------------------------------
+
+inline v128_t f32_div(v128_t a, v128_t b) { return wasm_f32x4_div(a, b); }
+inline v128_t f64_div(v128_t a, v128_t b) { return wasm_f64x2_div(a, b); }
+
+// ---- float16: a fast path that stops at what it cannot do --------------------------------------
+// Shifted 13 bits up, the magnitude bits of a float16 read as a float32 are its value times
+// 2^-112, for normals and subnormals alike. So |a| * 2^112 * (|b| * 2^-112), or
+// (|a| * 2^-112) / (|b| * 2^112), is the result times 2^-112, whose float32 exponent field is
+// float16's. Rounding back is then integer rounding of the bits at bit 13, and overflow to Inf a
+// min; float32 subnormals even land on float16 subnormals. The product of two float16 is exact in
+// float32, and a float32 quotient rounded again to float16 is still correctly rounded (24 >= 2 *
+// 11 + 2), so the results are the reference's, bit for bit (checked for all 2^32 pairs once, and
+// for every a against a few hundred b in tests/cpp/kernels_test.cc). What the fast path leaves
+// out takes the full conversions below: Inf/NaN inputs, a zero divisor, and nonzero results
+// below float32's normal range (there float32 has already rounded once, at the wrong place).
+//
+// The fast loop lives in its own function without calls: a call inside a loop makes V8 spill
+// every register around it, which cost more than the arithmetic. It returns at the first vector
+// it cannot do; the caller does that one through the full path and goes back in.
+
+// The constants, made from a value LLVM cannot see, so that it keeps them in locals (registers)
+// instead of rematerialising them inside the loop, which V8 does with three instructions each.
+struct F16Constants {
+  v128_t magnitude, max_finite, scale, f32_exponent, one, round, inf;
+  explicit F16Constants(uint32_t zero) {
+    magnitude = wasm_i16x8_splat(static_cast<int16_t>(0x7FFF + zero));
+    max_finite = wasm_i16x8_splat(static_cast<int16_t>(0x7BFF + zero));
+    scale = wasm_i32x4_splat(static_cast<int32_t>(0x77800000u + zero));  // 2^112
+    f32_exponent = wasm_i32x4_splat(static_cast<int32_t>(0x7F800000u + zero));
+    one = wasm_i32x4_splat(static_cast<int32_t>(1 + zero));
+    round = wasm_i32x4_splat(static_cast<int32_t>(0xFFF + zero));
+    inf = wasm_i16x8_splat(static_cast<int16_t>(0x7C00 + zero));
+  }
+};
+
+// Float32 bits of a result times 2^-112 -> float16 magnitude bits, rounded to nearest even.
+inline v128_t f16_round_scaled(const F16Constants& c, v128_t bits) {
+  const v128_t odd = wasm_v128_and(wasm_u32x4_shr(bits, 13), c.one);
+  return wasm_u32x4_shr(wasm_i32x4_add(wasm_i32x4_add(bits, c.round), odd), 13);
+}
+
+// Writes a ∘ b to *y and returns true, or returns false if a lane needs the full path.
+template <bool kDivide>
+inline bool f16_fast(const F16Constants& c, v128_t a, v128_t b, v128_t* y) {
+  const v128_t ma = wasm_v128_and(a, c.magnitude), mb = wasm_v128_and(b, c.magnitude);
+  v128_t special = wasm_i16x8_gt(wasm_i16x8_max(ma, mb), c.max_finite);  // Inf or NaN
+  if (kDivide) special = wasm_v128_or(special, wasm_i16x8_eq(mb, wasm_i16x8_splat(0)));
+  const v128_t a_lo = wasm_i32x4_shl(wasm_u32x4_extend_low_u16x8(ma), 13);
+  const v128_t a_hi = wasm_i32x4_shl(wasm_u32x4_extend_high_u16x8(ma), 13);
+  const v128_t b_lo = wasm_i32x4_shl(wasm_u32x4_extend_low_u16x8(mb), 13);
+  const v128_t b_hi = wasm_i32x4_shl(wasm_u32x4_extend_high_u16x8(mb), 13);
+  v128_t lo, hi;
+  if (kDivide) {
+    lo = wasm_f32x4_div(a_lo, wasm_f32x4_mul(b_lo, c.scale));
+    hi = wasm_f32x4_div(a_hi, wasm_f32x4_mul(b_hi, c.scale));
+  } else {
+    lo = wasm_f32x4_mul(wasm_f32x4_mul(a_lo, c.scale), b_lo);
+    hi = wasm_f32x4_mul(wasm_f32x4_mul(a_hi, c.scale), b_hi);
+  }
+  // Bits in [1, 2^23): a nonzero float32 subnormal. Adding 0x7F800000 maps exactly those above it.
+  const v128_t tiny = wasm_v128_or(wasm_i32x4_gt(wasm_i32x4_add(lo, c.f32_exponent), c.f32_exponent),
+                                   wasm_i32x4_gt(wasm_i32x4_add(hi, c.f32_exponent), c.f32_exponent));
+  // Results up to 2^32 read as at most 0xBC00 after the shift; the saturating narrow and the min
+  // make everything from 65520 up Inf.
+  const v128_t magnitude =
+      wasm_u16x8_min(wasm_u16x8_narrow_i32x4(f16_round_scaled(c, lo), f16_round_scaled(c, hi)), c.inf);
+  *y = wasm_v128_or(magnitude, wasm_v128_andnot(wasm_v128_xor(a, b), c.magnitude));
+  // Two any_true: LLVM turns an or of the two masks into a select, which costs more.
+  return (static_cast<int>(wasm_v128_any_true(special)) | static_cast<int>(wasm_v128_any_true(tiny))) == 0;
+}
+
 // ---- float16 / bfloat16 through float32 -----------------------------------------------------
 
 // Lanes hold zero-extended float16 bits. Shifting the exponent and mantissa into float32 place
 // and scaling by 2^112 is exact for normals and subnormals alike; exponent 31 (Inf/NaN) then
-// gets float32's all-ones exponent. Cheaper than half.h's steps (no unsigned compares, which
-// x86 lacks), and checked against them for all 65536 inputs in tests/cpp/kernels_test.cc.
+// gets float32's all-ones exponent. Checked against half.h for all 65536 inputs in the tests.
 inline v128_t f16_to_f32(v128_t h) {
   const v128_t magnitude = wasm_v128_and(h, wasm_i32x4_splat(0x7FFF));
   const v128_t sign = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x8000)), 16);
@@ -140,58 +279,19 @@ inline v128_t half_op(v128_t a, v128_t b) {
   return wasm_u16x8_narrow_i32x4(FromF32(lo), FromF32(hi));
 }
 
-inline v128_t f32_div(v128_t a, v128_t b) { return wasm_f32x4_div(a, b); }
-inline v128_t f64_div(v128_t a, v128_t b) { return wasm_f64x2_div(a, b); }
-// float16's common case, done cheaply: when all eight lanes of both inputs are normal numbers
-// (exponent field 1..30) the conversion to float32 is a shift and a rebias, and when all results
-// are normal float16 numbers too ([2^-14, 65520) in magnitude) the rounding back is an add and a
-// shift. Anything else (zeros, subnormals, Inf, NaN, overflow, underflow) takes the full path.
-inline v128_t f16_normal_to_f32(v128_t h) {
-  const v128_t magnitude = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x7FFF)), 13);
-  const v128_t sign = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x8000)), 16);
-  return wasm_v128_or(wasm_i32x4_add(magnitude, wasm_i32x4_splat(112 << 23)), sign);
-}
-
-inline bool all_f16_normal(v128_t a, v128_t b) {
-  const v128_t exp_mask = wasm_i16x8_splat(0x7C00);
-  const v128_t ea = wasm_v128_and(a, exp_mask), eb = wasm_v128_and(b, exp_mask);
-  const v128_t zero = wasm_i16x8_splat(0);
-  const v128_t bad = wasm_v128_or(wasm_v128_or(wasm_i16x8_eq(ea, zero), wasm_i16x8_eq(ea, exp_mask)),
-                                  wasm_v128_or(wasm_i16x8_eq(eb, zero), wasm_i16x8_eq(eb, exp_mask)));
-  return !wasm_v128_any_true(bad);
-}
-
-// True when every lane's |f| is in [2^-14, 65520): the float16 result is normal and finite.
-inline bool f16_normal_result(v128_t f) {
-  const v128_t magnitude = wasm_v128_and(f, wasm_i32x4_splat(0x7FFFFFFF));
-  const v128_t low = wasm_i32x4_lt(magnitude, wasm_i32x4_splat(0x38800000));
-  const v128_t high = wasm_i32x4_gt(magnitude, wasm_i32x4_splat(0x477FEFFF));
-  return !wasm_v128_any_true(wasm_v128_or(low, high));
-}
-
-inline v128_t f32_normal_to_f16(v128_t f) {
-  const v128_t magnitude = wasm_v128_and(f, wasm_i32x4_splat(0x7FFFFFFF));
-  const v128_t sign = wasm_u32x4_shr(wasm_v128_xor(f, magnitude), 16);
-  const v128_t odd = wasm_v128_and(wasm_u32x4_shr(magnitude, 13), wasm_i32x4_splat(1));
-  const v128_t rebiased = wasm_i32x4_add(magnitude, wasm_i32x4_splat(static_cast<int32_t>(0xC8000FFFu)));
-  return wasm_v128_or(wasm_u32x4_shr(wasm_i32x4_add(rebiased, odd), 13), sign);
-}
-
-template <vec_fn F32Op>
-inline v128_t f16_op(v128_t a, v128_t b) {
-  if (all_f16_normal(a, b)) {
-    const v128_t lo = F32Op(f16_normal_to_f32(wasm_u32x4_extend_low_u16x8(a)), f16_normal_to_f32(wasm_u32x4_extend_low_u16x8(b)));
-    const v128_t hi = F32Op(f16_normal_to_f32(wasm_u32x4_extend_high_u16x8(a)), f16_normal_to_f32(wasm_u32x4_extend_high_u16x8(b)));
-    if (f16_normal_result(lo) && f16_normal_result(hi)) {
-      return wasm_u16x8_narrow_i32x4(f32_normal_to_f16(lo), f32_normal_to_f16(hi));
-    }
-    return wasm_u16x8_narrow_i32x4(f32_to_f16(lo), f32_to_f16(hi));
+// The float16 kernels as a class, for the checked loop below: fast() may decline a vector, full()
+// never does.
+template <bool kDivide>
+struct F16Kernel {
+  using Constants = F16Constants;
+  static bool fast(const Constants& c, v128_t a, v128_t b, v128_t* y) { return f16_fast<kDivide>(c, a, b, y); }
+  static v128_t full(v128_t a, v128_t b) {
+    return half_op<f16_to_f32, f32_to_f16, kDivide ? f32_div : f32_mul>(a, b);
   }
-  return half_op<f16_to_f32, f32_to_f16, F32Op>(a, b);
-}
+};
+using F16Mul = F16Kernel<false>;
+using F16Div = F16Kernel<true>;
 
-inline v128_t f16_mul(v128_t a, v128_t b) { return f16_op<f32_mul>(a, b); }
-inline v128_t f16_div(v128_t a, v128_t b) { return f16_op<f32_div>(a, b); }
 inline v128_t bf16_mul(v128_t a, v128_t b) { return half_op<bf16_to_f32, f32_to_bf16, f32_mul>(a, b); }
 inline v128_t bf16_div(v128_t a, v128_t b) { return half_op<bf16_to_f32, f32_to_bf16, f32_div>(a, b); }
 

@@ -94,6 +94,38 @@ TEST_CASE("SIMD float16 conversions equal half.h's, exhaustively") {
   }
 }
 
+TEST_CASE("float16 Mul and Div: every float16 a against a few hundred b, both paths") {
+  // The fast path scales by 2^-112 and rounds the bits; the full path converts. Every a with b
+  // among the specials, every subnormal and normal boundary, and random values, through opc
+  // (b broadcast) and op (b mixed across lanes), equal to the scalar reference bit for bit.
+  std::vector<uint16_t> bs = {0x0000, 0x8000, 0x0001, 0x0002, 0x0003, 0x01FF, 0x0200, 0x03FF, 0x0400, 0x0401,
+                              0x07FF, 0x0800, 0x3BFF, 0x3C00, 0x3C01, 0x3E00, 0x4000, 0x4200, 0x57FF, 0x5800,
+                              0x7BFE, 0x7BFF, 0x7C00, 0xFC00, 0x7C01, 0x7E00, 0xFFFF, 0x8001, 0xBC00, 0xC500};
+  std::mt19937_64 rng(0xF16);
+  for (int i = 0; i < 226; ++i) bs.push_back(static_cast<uint16_t>(rng()));
+  std::vector<float16> a(65536), b(65536), y(65536);
+  for (uint32_t i = 0; i < 65536; ++i) a[i] = float16{static_cast<uint16_t>(i)};
+  const auto check = [&](const char* what, auto&& want) {
+    for (uint32_t i = 0; i < 65536; ++i) {
+      if (!test::same(y[i], want(i))) FAIL(std::string(what), ": a=", a[i].bits, " got ", y[i].bits, " want ", want(i).bits);
+    }
+  };
+  for (uint16_t bits : bs) {
+    const float16 bv{bits};
+    wasmsimd::vopc<float16, op_mul, wasmsimd::F16Mul, 2>(65536, a.data(), &bv, y.data());
+    check("mul opc", [&](uint32_t i) { return mul(a[i], bv); });
+    wasmsimd::vopc<float16, op_div_trunc, wasmsimd::F16Div, 2>(65536, a.data(), &bv, y.data());
+    check("div opc", [&](uint32_t i) { return div_trunc(a[i], bv); });
+    wasmsimd::vropc<float16, op_div_trunc, wasmsimd::F16Div, 2>(65536, &bv, a.data(), y.data());
+    check("div ropc", [&](uint32_t i) { return div_trunc(bv, a[i]); });
+  }
+  for (uint32_t i = 0; i < 65536; ++i) b[i] = float16{bs[(i * 7 + i / 8) % bs.size()]};
+  wasmsimd::vop<float16, op_mul, wasmsimd::F16Mul, 2>(65536, a.data(), b.data(), y.data());
+  check("mul op", [&](uint32_t i) { return mul(a[i], b[i]); });
+  wasmsimd::vop<float16, op_div_trunc, wasmsimd::F16Div, 2>(65536, a.data(), b.data(), y.data());
+  check("div op", [&](uint32_t i) { return div_trunc(a[i], b[i]); });
+}
+
 TEST_CASE("32-bit division through float32 (dividends below 2^22) and float64 at their edges") {
   // Every lane small forces the float32 route (the larger ones the float64 route); the divisors
   // cover exact, rounded and huge ones.

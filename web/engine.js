@@ -3,12 +3,12 @@
 import { wasm } from './loader.js';
 import { defaultCarrier, describe, dtypeInfo, isTypedArray } from './dtypes.js';
 import { STATUS, broadcastError } from './errors.js';
-import { acquireBlock, align16, bytesOf, releaseBlock } from './memory.js';
+import { acquireBlock, align16, bytesOf, copyIn, copyOut, releaseBlock } from './memory.js';
 import { MAX_RANK, elementCount, formatShape } from './shapes.js';
 import { isWasmTensor, liveTensor } from './tensor.js';
 
 export const OP = { mul: 0, divTrunc: 1, divFloor: 2 }; // src/dtype.h Op
-const MODE_NUMPY = 1; // BroadcastMode::numpy
+const NUMPY = { code: 1, hasAxis: false }; // BroadcastMode::numpy
 
 /** The op code of a division: integers round by `pythondiv`; floats have one division. */
 export function divisionOp(dtype, pythondiv) {
@@ -16,11 +16,12 @@ export function divisionOp(dtype, pythondiv) {
   return (kind === 'int' || kind === 'bigint') && pythondiv ? OP.divFloor : OP.divTrunc;
 }
 
-// Scratch layout of bindings/embind.cc.
+// Scratch layout of bindings/embind.cc: shapes, the output shape, then the call's arguments.
 const DIMS_A = 2;
 const DIMS_B = DIMS_A + MAX_RANK;
 const OUT = DIMS_B + MAX_RANK;
 const OUT_DIMS = OUT + 2;
+const ARGS = OUT_DIMS + MAX_RANK; // op, dtype, mode, hasAxis, axis, zeroIsError, a, b, y
 
 const clampInt32 = (x) => Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, x));
 
@@ -39,6 +40,21 @@ function writeShapes(m, shapeA, shapeB) {
   return s;
 }
 
+/** Writes the mode's arguments (and, for _binary, the rest) to the scratch area. */
+function writeArgs(m, mode, op = 0, dtypeCode = 0, zeroIsError = false, pa = 0, pb = 0, py = 0) {
+  const s = scratchWords + ARGS;
+  const words = m.HEAP32;
+  words[s] = op;
+  words[s + 1] = dtypeCode;
+  words[s + 2] = mode.code;
+  words[s + 3] = mode.hasAxis ? 1 : 0;
+  words[s + 4] = mode.hasAxis ? clampInt32(mode.axis) : -1;
+  words[s + 5] = zeroIsError ? 1 : 0;
+  words[s + 6] = pa;
+  words[s + 7] = pb;
+  words[s + 8] = py;
+}
+
 /**
  * The output shape under `mode` ({ kind, code, hasAxis, axis, label }), or the RangeError the
  * core's answer calls for.
@@ -50,7 +66,8 @@ export function broadcast(shapeA, shapeB, mode) {
   // Without an axis, identical shapes broadcast to themselves in every mode. Skipping the core
   // call here matters for tiny ops; _binary checks the shapes again anyway.
   if (!mode.hasAxis && sameShape(shapeA, shapeB)) return shapeA.slice();
-  const status = m._broadcast(mode.code, mode.hasAxis, clampInt32(mode.axis ?? -1));
+  writeArgs(m, mode);
+  const status = m._broadcast();
   if (status !== STATUS.ok) throw broadcastError(status, shapeA, shapeB, mode, m.HEAP32[s + OUT + 1]);
   const words = m.HEAPU32;
   const rank = words[s + OUT];
@@ -109,25 +126,25 @@ export function compute(op, a, b, mode, out, zeroIsError) {
   const total = sizeA + sizeB + sizeY;
   const block = total > 0 ? acquireBlock(m, total, () => `a ${info.name} result of shape ${formatShape(outShape)}`) : 0;
   try {
-    const heap = m.HEAPU8; // after the allocation: growth would have detached an older view
+    // Views of the heap are taken after the allocation: growth would have detached older ones.
     const pa = a.kind === 'host' ? block : a.ptr;
     const pb = b.kind === 'host' ? block + sizeA : b.ptr;
     const py = target?.kind === 'resident' ? target.ptr : block + sizeA + sizeB;
-    if (a.kind === 'host') heap.set(bytesOf(a.storage), pa);
-    if (b.kind === 'host') heap.set(bytesOf(b.storage), pb);
-    const status = m._binary(op, info.code, mode.code, mode.hasAxis, clampInt32(mode.axis ?? -1), zeroIsError,
-      pa, pb, py);
+    if (a.kind === 'host') copyIn(m, a.storage, pa);
+    if (b.kind === 'host') copyIn(m, b.storage, pb);
+    writeArgs(m, mode, op, info.code, zeroIsError, pa, pb, py);
+    const status = m._binary();
     if (status === STATUS.divisionByZero) {
       throw new RangeError(`integer division by zero in a ${info.name} divide (onZeroDivision: 'error'); ` +
         'no output was written');
     }
     if (status !== STATUS.ok) throw broadcastError(status, a.shape, b.shape, mode, -1);
     if (target?.kind === 'resident') return target.tensor;
-    // A fresh view on the heap (slice() on a heap view measured ~3x slower than new + set).
-    const result = new Uint8Array(m.HEAPU8.buffer, py, outBytes);
-    const data = target?.kind === 'host' ? target.view : new (a.carrier ?? defaultCarrier(info))(n);
-    bytesOf(data).set(result);
-    return { data, shape: outShape, dtype: info.name };
+    if (target?.kind === 'host') {
+      bytesOf(target.view).set(new Uint8Array(m.HEAPU8.buffer, py, outBytes));
+      return { data: target.view, shape: outShape, dtype: info.name };
+    }
+    return { data: copyOut(m, a.carrier ?? defaultCarrier(info), py, n), shape: outShape, dtype: info.name };
   } finally {
     if (block !== 0) releaseBlock(m, block);
   }
@@ -168,7 +185,8 @@ function streamed(m, op, info, a, b, outShape, n, target) {
       if (!aScalar) heap.set(srcA.subarray(from, to), pa);
       if (!bScalar) heap.set(srcB.subarray(from, to), pb);
       writeShapes(m, aScalar ? [] : [len], bScalar ? [] : [len]);
-      const status = m._binary(op, info.code, MODE_NUMPY, false, -1, false, pa, pb, py);
+      writeArgs(m, NUMPY, op, info.code, false, pa, pb, py);
+      const status = m._binary();
       if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} in a streamed op`);
       out.set(new Uint8Array(heap.buffer, py, len * es), from);
     }

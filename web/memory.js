@@ -39,3 +39,47 @@ export function bytesOf(view) {
 
 // Arithmetic, not bitwise: sizes may pass 2^31, where bitwise ops would wrap.
 export const align16 = (n) => Math.ceil(n / 16) * 16;
+
+// Views of wasm memory by typed-array class, made once per memory buffer (growth replaces the
+// buffer, and the views with it).
+let viewsOf = null;
+let views = null;
+
+function heapView(m, Class) {
+  const buffer = m.HEAPU8.buffer;
+  if (buffer !== viewsOf) {
+    viewsOf = buffer;
+    views = new Map();
+  }
+  let view = views.get(Class);
+  if (view === undefined) {
+    view = new Class(buffer);
+    views.set(Class, view);
+  }
+  return view;
+}
+
+// The platform's own typed-array classes: between two of the same class, set() and slice() copy
+// bytes (the spec requires bit-exact copies then), with no view made per call. Subclasses take
+// the byte path, so that a result keeps the caller's class.
+const BUILTIN = new Set([Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array,
+  Float32Array, Float64Array, BigInt64Array, BigUint64Array]);
+if (typeof globalThis.Float16Array === 'function') BUILTIN.add(globalThis.Float16Array);
+
+/** Copies a typed array's bytes into wasm memory at byte address ptr (aligned to its elements). */
+export function copyIn(m, data, ptr) {
+  const Class = data.constructor;
+  if (BUILTIN.has(Class)) heapView(m, Class).set(data, ptr / data.BYTES_PER_ELEMENT);
+  else m.HEAPU8.set(bytesOf(data), ptr);
+}
+
+/** A new Carrier holding the n elements at byte address ptr of wasm memory. */
+export function copyOut(m, Carrier, ptr, n) {
+  if (BUILTIN.has(Carrier)) {
+    const start = ptr / Carrier.BYTES_PER_ELEMENT;
+    return heapView(m, Carrier).slice(start, start + n);
+  }
+  const data = new Carrier(n);
+  bytesOf(data).set(new Uint8Array(m.HEAPU8.buffer, ptr, data.byteLength));
+  return data;
+}

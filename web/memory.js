@@ -40,20 +40,14 @@ export function bytesOf(view) {
 // Arithmetic, not bitwise: sizes may pass 2^31, where bitwise ops would wrap.
 export const align16 = (n) => Math.ceil(n / 16) * 16;
 
-// Views of wasm memory by typed-array class, made once per memory buffer (growth replaces the
-// buffer, and the views with it).
-let viewsOf = null;
-let views = null;
+// Views of wasm memory by typed-array class. Memory growth detaches the old buffer, which
+// leaves a view over it with length 0: then it is made again.
+const views = new Map();
 
 function heapView(m, Class) {
-  const buffer = m.HEAPU8.buffer;
-  if (buffer !== viewsOf) {
-    viewsOf = buffer;
-    views = new Map();
-  }
   let view = views.get(Class);
-  if (view === undefined) {
-    view = new Class(buffer);
+  if (view === undefined || view.length === 0) {
+    view = new Class(m.HEAPU8.buffer);
     views.set(Class, view);
   }
   return view;

@@ -26,7 +26,8 @@ export function hostTensor(data, shape, dtype, what) {
   let storage;
   let carrier = null;
   if (isTypedArray(data)) {
-    if (isDetached(data)) throw new TypeError(`${what}: data's ArrayBuffer is detached (it was transferred)`);
+    // A view of a detached buffer reports length 0, so only then is the check worth its cost.
+    if (data.length === 0 && isDetached(data)) throw new TypeError(`${what}: data's ArrayBuffer is detached (it was transferred)`);
     const own = dtypeOfTypedArray(data);
     const name = dtype ?? own;
     if (name === null) throw new TypeError(`${what}: ${describe(data)} is not a carrier of any dtype`);

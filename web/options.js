@@ -32,14 +32,19 @@ export function checkAxis(axis, fn) {
   return axis;
 }
 
-// Modes without an axis are made once: building them per call showed up in tiny-op profiles.
+// Modes without an axis are made once, per label and name: building them (or even a string key
+// for them) per call showed up in tiny-op profiles.
 const PLAIN_MODES = new Map();
 function plainMode(name, label) {
-  const key = `${label} ${name}`;
-  let mode = PLAIN_MODES.get(key);
+  let byName = PLAIN_MODES.get(label);
+  if (byName === undefined) {
+    byName = new Map();
+    PLAIN_MODES.set(label, byName);
+  }
+  let mode = byName.get(name);
   if (mode === undefined) {
     mode = Object.freeze({ ...MODES[name], hasAxis: false, label: `${label} '${name}'` });
-    PLAIN_MODES.set(key, mode);
+    byName.set(name, mode);
   }
   return mode;
 }

@@ -1,14 +1,16 @@
 // npm run bench: tensorwise against onnxruntime-web (wasm, 1 thread) and TensorFlow.js's wasm
 // backend, and against a roofline (a plain wasm SIMD c = a * b loop over data already in wasm
-// memory), all in this one Node process, case by case, side by side. Medians; the machine is
-// shared and noisy, so compare ratios from one run, not absolute times across runs.
+// memory), all in this one Node process, case by case, side by side: in rounds, one batch of
+// each implementation (and of the roofline) in turn. Medians; the machine is shared and noisy,
+// so compare ratios from one run, not absolute times across runs.
 //
 // What each timing includes:
 //   tw typed     multiply({data, shape}, ...): copies both inputs into wasm and the result out.
 //   tw resident  multiply(tensorA, tensorB, { out }): inputs and output already in wasm memory.
 //   ort          session.run() on ort.Tensors made beforehand: copies in and out, like tw typed.
 //   tfjs         tf.mul(a, b) on tensors made beforehand, result disposed, no download: like tw resident.
-//   roofline     mul_f32 over wasm memory; "i32.div_s" the scalar division loop.
+//   roofline     mul_f32 over 4M float32 in wasm memory, with every case; "i32.div_s" the scalar
+//                division loop, with int32 Div.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,22 +30,39 @@ mkdirSync(outDir, { recursive: true });
 
 const now = () => Number(process.hrtime.bigint()) / 1e3; // µs
 
-/** Median µs per call: batches sized to ~2 ms, for ~budgetMs in all (at least 5 batches). */
-async function measure(fn, budgetMs = 300) {
-  for (let i = 0; i < 3; ++i) await fn(); // warm-up (and JIT/tier-up)
+/** Batch size for ~2 ms of fn, after a warm-up (and JIT/tier-up). */
+async function batchSize(fn) {
+  for (let i = 0; i < 3; ++i) await fn();
   const t0 = now();
   await fn();
   const once = Math.max(now() - t0, 0.05);
-  const batch = Math.max(1, Math.min(10000, Math.round(2000 / once)));
-  const samples = [];
+  return Math.max(1, Math.min(10000, Math.round(2000 / once)));
+}
+
+/**
+ * Median µs per call of each implementation, measured side by side: round after round, one
+ * batch of each in turn, so that the machine's slow and fast moments fall on all of them alike
+ * (at least 7 rounds, then as many as fit in budgetMs).
+ */
+async function measureSideBySide(impls, budgetMs = 900) {
+  const batches = [];
+  for (const [, fn] of impls) batches.push(await batchSize(fn));
+  const samples = impls.map(() => []);
   const end = now() + budgetMs * 1e3;
-  while (samples.length < 5 || (now() < end && samples.length < 200)) {
-    const s = now();
-    for (let i = 0; i < batch; ++i) await fn();
-    samples.push((now() - s) / batch);
+  for (let round = 0; round < 7 || (now() < end && round < 200); ++round) {
+    for (let k = 0; k < impls.length; ++k) {
+      const fn = impls[k][1];
+      const s = now();
+      for (let i = 0; i < batches[k]; ++i) await fn();
+      samples[k].push((now() - s) / batches[k]);
+    }
   }
-  samples.sort((a, b) => a - b);
-  return samples[samples.length >> 1];
+  const medians = {};
+  impls.forEach(([name], k) => {
+    samples[k].sort((a, b) => a - b);
+    medians[name] = samples[k][samples[k].length >> 1];
+  });
+  return medians;
 }
 
 // ---- roofline module -------------------------------------------------------------------------
@@ -54,7 +73,7 @@ function buildRoofline() {
   if (!existsSync(out) || statSync(out).mtimeMs < statSync(src).mtimeMs) {
     execFileSync('em++', ['-O3', '-msimd128', src, '-o', out, '-sSINGLE_FILE=1', '-sENVIRONMENT=node', '-sMODULARIZE=1',
       '-sALLOW_MEMORY_GROWTH=1', '-sNODEJS_CATCH_EXIT=0', '-sNODEJS_CATCH_REJECTION=0',
-      '-sEXPORTED_FUNCTIONS=_malloc,_mul_f32,_div_s32_scalar'],
+      '-sEXPORTED_FUNCTIONS=_malloc,_free,_mul_f32,_div_s32_scalar'],
     { stdio: 'inherit', env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } });
   }
   return require(out)(); // a promise of the module
@@ -126,41 +145,48 @@ async function runCase([op, dtype, shapeA, shapeB], peers, roofline) {
   const b = fill(dtype, count(shapeB), 'b');
   const twOp = op === 'Mul' ? tw.multiply : tw.divide;
   const opts = dtype === 'float16' ? { dtype } : {};
-  const results = {};
+  const impls = [];
+  const notes = {};
+  const cleanup = [];
 
-  results['tw typed'] = await measure(() => twOp({ data: a, shape: shapeA, ...opts }, { data: b, shape: shapeB, ...opts }));
+  impls.push(['tw typed', () => twOp({ data: a, shape: shapeA, ...opts }, { data: b, shape: shapeB, ...opts })]);
   const ta = tw.tensor(a, shapeA, dtype), tb = tw.tensor(b, shapeB, dtype), ty = tw.empty(outShape, dtype);
-  results['tw resident'] = await measure(() => twOp(ta, tb, { out: ty }));
-  ta.dispose(); tb.dispose(); ty.dispose();
+  impls.push(['tw resident', () => twOp(ta, tb, { out: ty })]);
+  cleanup.push(() => { ta.dispose(); tb.dispose(); ty.dispose(); });
 
   if (peers.ort) {
     try {
       const session = await peers.ort.InferenceSession.create(binaryModel(op, dtype, shapeA, shapeB, outShape),
         { executionProviders: ['wasm'] });
       const feeds = { A: new peers.ort.Tensor(dtype, a, shapeA), B: new peers.ort.Tensor(dtype, b, shapeB) };
-      results.ort = await measure(() => session.run(feeds));
-      await session.release();
+      impls.push(['ort', () => session.run(feeds)]);
+      cleanup.push(() => session.release());
     } catch (e) {
-      results.ort = `n/a (${e.message.split('\n')[0].slice(0, 60)})`;
+      notes.ort = `n/a (${e.message.split('\n')[0].slice(0, 60)})`;
     }
   }
   if (peers.tf) {
     if (dtype === 'float32' || dtype === 'int32') {
       const x = peers.tf.tensor(a, shapeA, dtype), y = peers.tf.tensor(b, shapeB, dtype);
       const f = op === 'Mul' ? peers.tf.mul : peers.tf.div;
-      results.tfjs = await measure(() => f(x, y).dispose());
-      x.dispose(); y.dispose();
+      impls.push(['tfjs', () => f(x, y).dispose()]);
+      cleanup.push(() => { x.dispose(); y.dispose(); });
     } else {
-      results.tfjs = `n/a (no ${dtype})`;
+      notes.tfjs = `n/a (no ${dtype})`;
     }
   }
-  if (roofline && dtype === 'int32' && op === 'Div') {
+  impls.push(['roofline', roofline.run]);
+  if (dtype === 'int32' && op === 'Div') {
     const n = count(shapeA);
-    const p = roofline._malloc(12 * n);
-    new Int32Array(roofline.HEAP32.buffer, p, n).set(a);
-    new Int32Array(roofline.HEAP32.buffer, p + 4 * n, n).set(b);
-    results['i32.div_s'] = await measure(() => roofline._div_s32_scalar(p, p + 4 * n, p + 8 * n, n));
+    const m = roofline.module;
+    const p = m._malloc(12 * n);
+    new Int32Array(m.HEAP32.buffer, p, n).set(a);
+    new Int32Array(m.HEAP32.buffer, p + 4 * n, n).set(b);
+    impls.push(['i32.div_s', () => m._div_s32_scalar(p, p + 4 * n, p + 8 * n, n)]);
+    cleanup.push(() => m._free(p));
   }
+  const results = { ...(await measureSideBySide(impls)), ...notes };
+  for (const f of cleanup) await f();
   return { op, dtype, shapeA, shapeB, bytes, results };
 }
 
@@ -174,17 +200,17 @@ function gz(path) {
 
 async function main() {
   await tw.init();
-  const roofline = await buildRoofline();
+  const module = await buildRoofline();
   const peers = { ort: await loadOrt(), tf: await loadTf() };
 
-  // The roofline: 4M float32, c = a * b, all in wasm memory.
+  // The roofline: 4M float32, c = a * b, all in wasm memory. It runs side by side with every
+  // case, and each case's "× roofline" is against its own roofline median.
   const n = 4194304;
-  const p = roofline._malloc(12 * n);
-  new Float32Array(roofline.HEAPF32.buffer, p, n).set(fill('float32', n, 'a'));
-  new Float32Array(roofline.HEAPF32.buffer, p + 4 * n, n).set(fill('float32', n, 'b'));
-  const roofUs = await measure(() => roofline._mul_f32(p, p + 4 * n, p + 8 * n, n), 600);
-  const roofGBs = (12 * n) / roofUs / 1e3;
-  console.log(`roofline: wasm SIMD c[i] = a[i] * b[i], 4M float32 in wasm memory: ${roofUs.toFixed(0)} µs, ${roofGBs.toFixed(1)} GB/s\n`);
+  const p = module._malloc(12 * n);
+  new Float32Array(module.HEAPF32.buffer, p, n).set(fill('float32', n, 'a'));
+  new Float32Array(module.HEAPF32.buffer, p + 4 * n, n).set(fill('float32', n, 'b'));
+  const roofline = { module, run: () => module._mul_f32(p, p + 4 * n, p + 8 * n, n), bytes: 12 * n };
+  console.log('roofline: wasm SIMD c[i] = a[i] * b[i] over 4M float32 in wasm memory, measured with every case\n');
 
   const rows = [];
   const header = ['case', 'impl', 'median µs', 'GB/s', '× roofline', 'ort / this', 'tfjs / this'];
@@ -196,13 +222,14 @@ async function main() {
   for (const spec of CASES) {
     if (only && !caseLabel(spec).includes(only)) continue;
     const r = await runCase(spec, peers, roofline);
+    r.rooflineGBs = roofline.bytes / r.results.roofline / 1e3;
     rows.push(r);
     const label = caseLabel([r.op, r.dtype, r.shapeA, r.shapeB]);
     for (const [impl, us] of Object.entries(r.results)) {
       if (typeof us !== 'number') { line([label, impl, us, '', '', '', '']); continue; }
-      const gbs = r.bytes / us / 1e3;
+      const gbs = (impl === 'roofline' ? roofline.bytes : r.bytes) / us / 1e3;
       const ratio = (peer) => (typeof r.results[peer] === 'number' && impl.startsWith('tw') ? (r.results[peer] / us).toFixed(2) : '');
-      line([label, impl, us < 10 ? us.toFixed(2) : us.toFixed(0), gbs.toFixed(2), (gbs / roofGBs).toFixed(2), ratio('ort'), ratio('tfjs')]);
+      line([label, impl, us < 10 ? us.toFixed(2) : us.toFixed(0), gbs.toFixed(2), (gbs / r.rooflineGBs).toFixed(2), ratio('ort'), ratio('tfjs')]);
     }
   }
   const div = rows.find((r) => r.op === 'Div' && r.dtype === 'int32');
@@ -215,8 +242,9 @@ async function main() {
   console.log('\ngzipped size (level 9):');
   for (const [k, v] of Object.entries(sizes)) console.log(`  ${k.padEnd(38)} ${(v / 1024).toFixed(1)} KB`);
 
-  const report = { date: new Date().toISOString(), node: process.version, cpu: os.cpus()[0]?.model, roofline: { us: roofUs, GBs: roofGBs },
-    cases: rows, sizes };
+  const roofs = rows.map((r) => r.rooflineGBs).sort((x, y) => x - y);
+  const report = { date: new Date().toISOString(), node: process.version, cpu: os.cpus()[0]?.model,
+    rooflineGBs: { median: roofs[roofs.length >> 1], min: roofs[0], max: roofs[roofs.length - 1] }, cases: rows, sizes };
   writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(report, null, 1)}\n`);
   console.log(`\nJSON: ${join(outDir, 'results.json')}`);
   process.exit(0); // the peers keep handles open

@@ -72,8 +72,8 @@ void vopc(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, fal
 template <class T, class F, vec_fn V, size_t U>
 void vropc(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, true, false>(n, a, b, y); }
 
-// Kernels with a fast path that may decline a vector (a class K with Constants, fast() and
-// full()). The fast loop is a function of its own with no call inside, so V8 keeps its values in
+// Kernels with a fast path that may decline a vector (a class K with Constants, fast(), which
+// returns a mask that is nonzero where it declines, and full()). The fast loop is a function of its own with no call inside, so V8 keeps its values in
 // registers; it returns how many elements it did, stopping at the first vector fast() declines,
 // which the caller then does through full().
 template <class T, class K, size_t kUnroll, bool kSplatA, bool kSplatB>
@@ -88,20 +88,22 @@ __attribute__((noinline)) size_t run_fast(size_t n, const T* a, const T* b, T* y
   size_t i = 0;
   for (; i + kUnroll * kLanes <= n; i += kUnroll * kLanes) {
     v128_t r[kUnroll];
-    bool ok = true;
+    v128_t declined = wasm_i32x4_splat(0);
 #pragma clang loop unroll(full)
     for (size_t u = 0; u < kUnroll; ++u) {
       const v128_t va = kSplatA ? sa : wasm_v128_load(a + i + u * kLanes);
       const v128_t vb = kSplatB ? sb : wasm_v128_load(b + i + u * kLanes);
-      ok &= K::fast(c, va, vb, &r[u]);
+      declined = wasm_v128_or(declined, K::fast(c, va, vb, &r[u]));
     }
-    if (!ok) break;
+    if (wasm_v128_any_true(declined)) break;  // one test for the whole group
 #pragma clang loop unroll(full)
     for (size_t u = 0; u < kUnroll; ++u) wasm_v128_store(y + i + u * kLanes, r[u]);
   }
   for (; i + kLanes <= n; i += kLanes) {
     v128_t r;
-    if (!K::fast(c, kSplatA ? sa : wasm_v128_load(a + i), kSplatB ? sb : wasm_v128_load(b + i), &r)) break;
+    if (wasm_v128_any_true(K::fast(c, kSplatA ? sa : wasm_v128_load(a + i), kSplatB ? sb : wasm_v128_load(b + i), &r))) {
+      break;
+    }
     wasm_v128_store(y + i, r);
   }
   return i;
@@ -170,8 +172,9 @@ inline v128_t f64_div(v128_t a, v128_t b) { return wasm_f64x2_div(a, b); }
 // float32, and a float32 quotient rounded again to float16 is still correctly rounded (24 >= 2 *
 // 11 + 2), so the results are the reference's, bit for bit (checked for all 2^32 pairs once, and
 // for every a against a few hundred b in tests/cpp/kernels_test.cc). What the fast path leaves
-// out takes the full conversions below: Inf/NaN inputs, a zero divisor, and nonzero results
-// below float32's normal range (there float32 has already rounded once, at the wrong place).
+// out takes the full conversions below: Inf/NaN inputs, a zero divisor, and results from nonzero
+// inputs that round to at most the smallest normal (below it, float32 may already have rounded
+// once, at the wrong place).
 //
 // The fast loop lives in its own function without calls: a call inside a loop makes V8 spill
 // every register around it, which cost more than the arithmetic. It returns at the first vector
@@ -180,15 +183,16 @@ inline v128_t f64_div(v128_t a, v128_t b) { return wasm_f64x2_div(a, b); }
 // The constants, made from a value LLVM cannot see, so that it keeps them in locals (registers)
 // instead of rematerialising them inside the loop, which V8 does with three instructions each.
 struct F16Constants {
-  v128_t magnitude, max_finite, scale, f32_exponent, one, round, inf;
-  explicit F16Constants(uint32_t zero) {
-    magnitude = wasm_i16x8_splat(static_cast<int16_t>(0x7FFF + zero));
-    max_finite = wasm_i16x8_splat(static_cast<int16_t>(0x7BFF + zero));
-    scale = wasm_i32x4_splat(static_cast<int32_t>(0x77800000u + zero));  // 2^112
-    f32_exponent = wasm_i32x4_splat(static_cast<int32_t>(0x7F800000u + zero));
-    one = wasm_i32x4_splat(static_cast<int32_t>(1 + zero));
-    round = wasm_i32x4_splat(static_cast<int32_t>(0xFFF + zero));
-    inf = wasm_i16x8_splat(static_cast<int16_t>(0x7C00 + zero));
+  v128_t zero, magnitude, max_finite, max_subnormal, scale, one, round, inf;
+  explicit F16Constants(uint32_t zero_) {
+    zero = wasm_i32x4_splat(static_cast<int32_t>(zero_));
+    magnitude = wasm_i16x8_splat(static_cast<int16_t>(0x7FFF + zero_));
+    max_finite = wasm_i16x8_splat(static_cast<int16_t>(0x7BFF + zero_));
+    max_subnormal = wasm_i16x8_splat(static_cast<int16_t>(0x0401 + zero_));
+    scale = wasm_i32x4_splat(static_cast<int32_t>(0x77800000u + zero_));  // 2^112
+    one = wasm_i32x4_splat(static_cast<int32_t>(1 + zero_));
+    round = wasm_i32x4_splat(static_cast<int32_t>(0xFFF + zero_));
+    inf = wasm_i16x8_splat(static_cast<int16_t>(0x7C00 + zero_));
   }
 };
 
@@ -198,16 +202,30 @@ inline v128_t f16_round_scaled(const F16Constants& c, v128_t bits) {
   return wasm_u32x4_shr(wasm_i32x4_add(wasm_i32x4_add(bits, c.round), odd), 13);
 }
 
-// Writes a ∘ b to *y and returns true, or returns false if a lane needs the full path.
+// Float16 magnitudes (below 2^15) in the high halves of 32-bit lanes, shifted down 3: the
+// magnitude shifted up 13, as float32 bits. An interleave with zero is one instruction where
+// extending the high half takes two.
+inline v128_t f16_low_as_f32(const F16Constants& c, v128_t m) {
+  return wasm_u32x4_shr(wasm_i16x8_shuffle(c.zero, m, 0, 8, 1, 9, 2, 10, 3, 11), 3);
+}
+inline v128_t f16_high_as_f32(const F16Constants& c, v128_t m) {
+  return wasm_u32x4_shr(wasm_i16x8_shuffle(c.zero, m, 4, 12, 5, 13, 6, 14, 7, 15), 3);
+}
+
+// Writes a ∘ b to *y; returns a mask that is nonzero where a lane needs the full path: Inf or
+// NaN in, a zero divisor, or a result that may come from a float32 subnormal (rounded once
+// already, at the wrong place). Those round to at most 0x400; zero inputs (exact) are left out.
+// Values are made in the order they die, which keeps V8 from spilling registers.
 template <bool kDivide>
-inline bool f16_fast(const F16Constants& c, v128_t a, v128_t b, v128_t* y) {
+inline v128_t f16_fast(const F16Constants& c, v128_t a, v128_t b, v128_t* y) {
+  const v128_t sign = wasm_v128_andnot(wasm_v128_xor(a, b), c.magnitude);
   const v128_t ma = wasm_v128_and(a, c.magnitude), mb = wasm_v128_and(b, c.magnitude);
-  v128_t special = wasm_i16x8_gt(wasm_i16x8_max(ma, mb), c.max_finite);  // Inf or NaN
-  if (kDivide) special = wasm_v128_or(special, wasm_i16x8_eq(mb, wasm_i16x8_splat(0)));
-  const v128_t a_lo = wasm_i32x4_shl(wasm_u32x4_extend_low_u16x8(ma), 13);
-  const v128_t a_hi = wasm_i32x4_shl(wasm_u32x4_extend_high_u16x8(ma), 13);
-  const v128_t b_lo = wasm_i32x4_shl(wasm_u32x4_extend_low_u16x8(mb), 13);
-  const v128_t b_hi = wasm_i32x4_shl(wasm_u32x4_extend_high_u16x8(mb), 13);
+  v128_t declined = wasm_i16x8_gt(wasm_i16x8_max(ma, mb), c.max_finite);
+  if (kDivide) declined = wasm_v128_or(declined, wasm_i16x8_eq(mb, c.zero));
+  // Magnitudes are below 2^15, so a signed compare with zero says nonzero.
+  const v128_t nonzero = wasm_i16x8_gt(kDivide ? ma : wasm_i16x8_min(ma, mb), c.zero);
+  const v128_t a_lo = f16_low_as_f32(c, ma), a_hi = f16_high_as_f32(c, ma);
+  const v128_t b_lo = f16_low_as_f32(c, mb), b_hi = f16_high_as_f32(c, mb);
   v128_t lo, hi;
   if (kDivide) {
     lo = wasm_f32x4_div(a_lo, wasm_f32x4_mul(b_lo, c.scale));
@@ -216,16 +234,12 @@ inline bool f16_fast(const F16Constants& c, v128_t a, v128_t b, v128_t* y) {
     lo = wasm_f32x4_mul(wasm_f32x4_mul(a_lo, c.scale), b_lo);
     hi = wasm_f32x4_mul(wasm_f32x4_mul(a_hi, c.scale), b_hi);
   }
-  // Bits in [1, 2^23): a nonzero float32 subnormal. Adding 0x7F800000 maps exactly those above it.
-  const v128_t tiny = wasm_v128_or(wasm_i32x4_gt(wasm_i32x4_add(lo, c.f32_exponent), c.f32_exponent),
-                                   wasm_i32x4_gt(wasm_i32x4_add(hi, c.f32_exponent), c.f32_exponent));
   // Results up to 2^32 read as at most 0xBC00 after the shift; the saturating narrow and the min
   // make everything from 65520 up Inf.
   const v128_t magnitude =
       wasm_u16x8_min(wasm_u16x8_narrow_i32x4(f16_round_scaled(c, lo), f16_round_scaled(c, hi)), c.inf);
-  *y = wasm_v128_or(magnitude, wasm_v128_andnot(wasm_v128_xor(a, b), c.magnitude));
-  // Two any_true: LLVM turns an or of the two masks into a select, which costs more.
-  return (static_cast<int>(wasm_v128_any_true(special)) | static_cast<int>(wasm_v128_any_true(tiny))) == 0;
+  *y = wasm_v128_or(magnitude, sign);
+  return wasm_v128_or(declined, wasm_v128_and(wasm_i16x8_gt(c.max_subnormal, magnitude), nonzero));
 }
 
 // ---- float16 / bfloat16 through float32 -----------------------------------------------------
@@ -284,7 +298,7 @@ inline v128_t half_op(v128_t a, v128_t b) {
 template <bool kDivide>
 struct F16Kernel {
   using Constants = F16Constants;
-  static bool fast(const Constants& c, v128_t a, v128_t b, v128_t* y) { return f16_fast<kDivide>(c, a, b, y); }
+  static v128_t fast(const Constants& c, v128_t a, v128_t b, v128_t* y) { return f16_fast<kDivide>(c, a, b, y); }
   static v128_t full(v128_t a, v128_t b) {
     return half_op<f16_to_f32, f32_to_f16, kDivide ? f32_div : f32_mul>(a, b);
   }

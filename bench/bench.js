@@ -70,7 +70,9 @@ async function measureSideBySide(impls, budgetMs = 900) {
 function buildRoofline() {
   const src = join(root, 'bench', 'roofline.cc');
   const out = join(outDir, 'roofline.cjs');
-  if (!existsSync(out) || statSync(out).mtimeMs < statSync(src).mtimeMs) {
+  // Built again when its source or this file (which holds its flags) is newer.
+  const newest = Math.max(statSync(src).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs);
+  if (!existsSync(out) || statSync(out).mtimeMs < newest) {
     execFileSync('em++', ['-O3', '-msimd128', src, '-o', out, '-sSINGLE_FILE=1', '-sENVIRONMENT=node', '-sMODULARIZE=1',
       '-sALLOW_MEMORY_GROWTH=1', '-sNODEJS_CATCH_EXIT=0', '-sNODEJS_CATCH_REJECTION=0',
       '-sEXPORTED_FUNCTIONS=_malloc,_free,_mul_f32,_div_s32_scalar'],
@@ -119,6 +121,8 @@ const CASES = [
   ['Mul', 'uint8', [4194304], [4194304]], ['Mul', 'int64', [1048576], [1048576]], ['Div', 'int64', [1048576], [1048576]],
   ['Mul', 'float16', [4194304], [4194304]],
   ['Mul', F32, [1], [1]], ['Mul', F32, [64], [64]],
+  // Division by a broadcast scalar, in cache: by 8 (a power of two: multiply or shift) and by 7.
+  ...[8, 7].flatMap((d) => [['Div', F32, [65536], [1], d], ['Div', 'int32', [65536], [1], d]]),
 ];
 
 const STORAGE = { float32: Float32Array, int32: Int32Array, uint8: Uint8Array, int64: BigInt64Array, float16: Uint16Array };
@@ -138,11 +142,12 @@ function fill(dtype, n, role) {
   return a;
 }
 
-async function runCase([op, dtype, shapeA, shapeB], peers, roofline) {
+async function runCase([op, dtype, shapeA, shapeB, divisor], peers, roofline) {
   const outShape = tw.broadcastShapes(shapeA, shapeB);
   const bytes = (count(shapeA) + count(shapeB) + count(outShape)) * BYTES[dtype];
   const a = fill(dtype, count(shapeA), 'a');
   const b = fill(dtype, count(shapeB), 'b');
+  if (divisor !== undefined) b.fill(dtype === 'int64' ? BigInt(divisor) : divisor);
   const twOp = op === 'Mul' ? tw.multiply : tw.divide;
   const opts = dtype === 'float16' ? { dtype } : {};
   const impls = [];
@@ -176,7 +181,7 @@ async function runCase([op, dtype, shapeA, shapeB], peers, roofline) {
     }
   }
   impls.push(['roofline', roofline.run]);
-  if (dtype === 'int32' && op === 'Div') {
+  if (dtype === 'int32' && op === 'Div' && divisor === undefined) {
     const n = count(shapeA);
     const m = roofline.module;
     const p = m._malloc(12 * n);
@@ -187,12 +192,13 @@ async function runCase([op, dtype, shapeA, shapeB], peers, roofline) {
   }
   const results = { ...(await measureSideBySide(impls)), ...notes };
   for (const f of cleanup) await f();
-  return { op, dtype, shapeA, shapeB, bytes, results };
+  return { op, dtype, shapeA, shapeB, divisor, bytes, results };
 }
 
 // ---- report ----------------------------------------------------------------------------------
 
-const caseLabel = ([op, dtype, shapeA, shapeB]) => `${op} ${dtype} ${JSON.stringify(shapeA)}x${JSON.stringify(shapeB)}`;
+const caseLabel = ([op, dtype, shapeA, shapeB, divisor]) =>
+  `${op} ${dtype} ${JSON.stringify(shapeA)}x${JSON.stringify(shapeB)}${divisor === undefined ? '' : ` (${divisor})`}`;
 
 function gz(path) {
   return gzipSync(readFileSync(path), { level: 9 }).length;
@@ -214,7 +220,7 @@ async function main() {
 
   const rows = [];
   const header = ['case', 'impl', 'median µs', 'GB/s', '× roofline', 'ort / this', 'tfjs / this'];
-  const widths = [34, 12, 11, 8, 11, 11, 11];
+  const widths = [38, 12, 11, 8, 11, 11, 11];
   const line = (cells) => console.log(cells.map((c, i) => String(c).padEnd(widths[i])).join(' '));
   line(header);
   // TW_BENCH_ONLY=text runs only the cases whose label contains it (while working on one).
@@ -224,7 +230,7 @@ async function main() {
     const r = await runCase(spec, peers, roofline);
     r.rooflineGBs = roofline.bytes / r.results.roofline / 1e3;
     rows.push(r);
-    const label = caseLabel([r.op, r.dtype, r.shapeA, r.shapeB]);
+    const label = caseLabel([r.op, r.dtype, r.shapeA, r.shapeB, r.divisor]);
     for (const [impl, us] of Object.entries(r.results)) {
       if (typeof us !== 'number') { line([label, impl, us, '', '', '', '']); continue; }
       const gbs = (impl === 'roofline' ? roofline.bytes : r.bytes) / us / 1e3;
@@ -232,7 +238,7 @@ async function main() {
       line([label, impl, us < 10 ? us.toFixed(2) : us.toFixed(0), gbs.toFixed(2), (gbs / r.rooflineGBs).toFixed(2), ratio('ort'), ratio('tfjs')]);
     }
   }
-  const div = rows.find((r) => r.op === 'Div' && r.dtype === 'int32');
+  const div = rows.find((r) => r.op === 'Div' && r.dtype === 'int32' && r.divisor === undefined);
   if (div) console.log(`\nint32 Div [4194304], resident: ${(div.results['i32.div_s'] / div.results['tw resident']).toFixed(2)} × a scalar i32.div_s loop`);
 
   const ours = gz(join(root, 'dist', 'tensorwise.wasm')) + gz(join(root, 'dist', 'tensorwise.js'));

@@ -12,6 +12,7 @@
 
 #include "../dtype.h"
 #include "../scalar_ops.h"
+#include "wasmsimd_divide_pow2.h"
 
 namespace tensorwise::wasmsimd {
 
@@ -68,7 +69,13 @@ inline void run(size_t n, const void* a_, const void* b_, void* y_) {
 template <class T, class F, vec_fn V, size_t U>
 void vop(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, false, false>(n, a, b, y); }
 template <class T, class F, vec_fn V, size_t U>
-void vopc(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, false, true>(n, a, b, y); }
+void vopc(size_t n, const void* a, const void* b, void* y) {
+  // Division by a broadcast power of two takes a multiply or a shift (wasmsimd_divide_pow2.h).
+  if constexpr (!std::is_same_v<F, op_mul>) {
+    if (divide_by_power_of_two<T, F>(n, a, b, y)) return;
+  }
+  run<T, F, V, U, false, true>(n, a, b, y);
+}
 template <class T, class F, vec_fn V, size_t U>
 void vropc(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, true, false>(n, a, b, y); }
 

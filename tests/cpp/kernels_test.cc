@@ -126,6 +126,64 @@ TEST_CASE("float16 Mul and Div: every float16 a against a few hundred b, both pa
   check("div op", [&](uint32_t i) { return div_trunc(a[i], b[i]); });
 }
 
+// Divisors for the division-by-a-broadcast-power-of-two test: powers of two (the fast route) and
+// their neighbours that do not take it (the reciprocal not normal, 2^k - 1, negative powers, 0).
+template <class T>
+std::vector<T> power_of_two_divisors() {
+  if constexpr (std::is_same_v<T, float>) {
+    return {1, -1, 2, 0.5f, -0.25f, 1024, 0x1p-126f, 0x1p-127f, 0x1p126f, 0x1p127f, 3, 0, -0.0f,
+            std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN()};
+  } else if constexpr (std::is_same_v<T, double>) {
+    return {1, -1, 2, 0.5, -0.125, 0x1p-1022, 0x1p-1023, 0x1p1022, 0x1p1023, 3, 0, -0.0,
+            std::numeric_limits<double>::infinity()};
+  } else if constexpr (std::is_integral_v<T>) {
+    std::vector<T> d = {0, 1, 2, 3, 4, 7, 8, static_cast<T>(-1), static_cast<T>(-2), static_cast<T>(-8),
+                        std::numeric_limits<T>::max(), std::numeric_limits<T>::min()};
+    for (int k = 0; k < 8 * static_cast<int>(sizeof(T)) - (std::is_signed_v<T> ? 1 : 0); ++k) {
+      d.push_back(static_cast<T>(static_cast<std::make_unsigned_t<T>>(1) << k));
+    }
+    return d;
+  } else {
+    return {};  // float16 and bfloat16 have no such route
+  }
+}
+
+template <class T>
+void check_division_by_powers_of_two(const char* name, vbinary_ukernel fast, vbinary_ukernel ref) {
+  std::mt19937_64 rng(0xD1F ^ std::hash<std::string>{}(name));
+  const std::vector<T> divisors = power_of_two_divisors<T>();
+  for (size_t j = 0; j < divisors.size(); ++j) {
+    const T d = divisors[j];
+    for (size_t n : {0, 1, 15, 16, 17, 64, 67, 131}) {
+      const std::vector<T> a = test::random_values<T>(n + 1, rng);
+      std::vector<T> want(n + 1), got(n + 1);
+      ref(n, a.data(), &d, want.data());
+      got[n] = a[n];
+      fast(n, a.data(), &d, got.data());
+      for (size_t i = 0; i < n; ++i) {
+        if (!test::same(got[i], want[i])) FAIL(std::string(name), " n=", n, " i=", i, " divisor #", j);
+      }
+      CHECK(test::same(got[n], a[n]));  // nothing written past the end
+    }
+    // In place, as the executor may run it.
+    std::vector<T> a = test::random_values<T>(67, rng), want(67);
+    ref(67, a.data(), &d, want.data());
+    fast(67, a.data(), &d, a.data());
+    for (size_t i = 0; i < 67; ++i) {
+      if (!test::same(a[i], want[i])) FAIL(std::string(name), " in place i=", i, " divisor #", j);
+    }
+  }
+}
+
+TEST_CASE("division by a broadcast power of two (multiply or shift) equals the reference") {
+#define TW_WASMSIMD(dt, ctype, o, vec, unroll)                                                              \
+  if (!std::is_same_v<op_##o, op_mul>) {                                                                    \
+    check_division_by_powers_of_two<ctype>(#dt "_vdivc_" #o, &wasmsimd::vopc<ctype, op_##o, wasmsimd::vec, unroll>, \
+                                           &reference::vopc<ctype, op_##o>);                                \
+  }
+#include "kernels/kernel_list.inc"
+}
+
 TEST_CASE("32-bit division through float32 (dividends below 2^22) and float64 at their edges") {
   // Every lane small forces the float32 route (the larger ones the float64 route); the divisors
   // cover exact, rounded and huge ones.

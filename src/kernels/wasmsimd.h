@@ -190,9 +190,10 @@ inline v128_t f64_div(v128_t a, v128_t b) { return wasm_f64x2_div(a, b); }
 // The constants, made from a value LLVM cannot see, so that it keeps them in locals (registers)
 // instead of rematerialising them inside the loop, which V8 does with three instructions each.
 struct F16Constants {
-  v128_t zero, magnitude, max_finite, max_subnormal, scale, one, round, inf;
+  v128_t zero, sign, magnitude, max_finite, max_subnormal, scale, one, round, inf;
   explicit F16Constants(uint32_t zero_) {
     zero = wasm_i32x4_splat(static_cast<int32_t>(zero_));
+    sign = wasm_i16x8_splat(static_cast<int16_t>(0x8000 + zero_));
     magnitude = wasm_i16x8_splat(static_cast<int16_t>(0x7FFF + zero_));
     max_finite = wasm_i16x8_splat(static_cast<int16_t>(0x7BFF + zero_));
     max_subnormal = wasm_i16x8_splat(static_cast<int16_t>(0x0401 + zero_));
@@ -225,7 +226,7 @@ inline v128_t f16_high_as_f32(const F16Constants& c, v128_t m) {
 // Values are made in the order they die, which keeps V8 from spilling registers.
 template <bool kDivide>
 inline v128_t f16_fast(const F16Constants& c, v128_t a, v128_t b, v128_t* y) {
-  const v128_t sign = wasm_v128_andnot(wasm_v128_xor(a, b), c.magnitude);
+  const v128_t sign = wasm_v128_and(wasm_v128_xor(a, b), c.sign);
   const v128_t ma = wasm_v128_and(a, c.magnitude), mb = wasm_v128_and(b, c.magnitude);
   v128_t declined = wasm_i16x8_gt(wasm_i16x8_max(ma, mb), c.max_finite);
   if (kDivide) declined = wasm_v128_or(declined, wasm_i16x8_eq(mb, c.zero));

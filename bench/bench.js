@@ -10,7 +10,8 @@
 //   ort          session.run() on ort.Tensors made beforehand: copies in and out, like tw typed.
 //   tfjs         tf.mul(a, b) on tensors made beforehand, result disposed, no download: like tw resident.
 //   roofline     mul_f32 over 4M float32 in wasm memory, with every case; "i32.div_s" the scalar
-//                division loop, with int32 Div.
+//                division loop, with int32 Div; "f32x4.div" a plain division loop in cache, with
+//                the outer-product float32 Div.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -75,7 +76,7 @@ function buildRoofline() {
   if (!existsSync(out) || statSync(out).mtimeMs < newest) {
     execFileSync('em++', ['-O3', '-msimd128', src, '-o', out, '-sSINGLE_FILE=1', '-sENVIRONMENT=node', '-sMODULARIZE=1',
       '-sALLOW_MEMORY_GROWTH=1', '-sNODEJS_CATCH_EXIT=0', '-sNODEJS_CATCH_REJECTION=0',
-      '-sEXPORTED_FUNCTIONS=_malloc,_free,_mul_f32,_div_s32_scalar'],
+      '-sEXPORTED_FUNCTIONS=_malloc,_free,_mul_f32,_div_f32,_div_s32_scalar'],
     { stdio: 'inherit', env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } });
   }
   return require(out)(); // a promise of the module
@@ -190,6 +191,16 @@ async function runCase([op, dtype, shapeA, shapeB, divisor], peers, roofline) {
     impls.push(['i32.div_s', () => m._div_s32_scalar(p, p + 4 * n, p + 8 * n, n)]);
     cleanup.push(() => m._free(p));
   }
+  if (dtype === 'float32' && op === 'Div' && shapeA.length === 2 && shapeA[1] === 1) {
+    // The outer-product division is bound by the divider, not by memory: its own roofline is a
+    // plain f32x4.div loop over as many quotients, in cache.
+    const n = count(outShape);
+    const m = roofline.module;
+    const p = m._malloc(12 * n);
+    new Float32Array(m.HEAPF32.buffer, p, 2 * n).set(fill('float32', 2 * n, 'b'));
+    impls.push(['f32x4.div', () => m._div_f32(p, p + 4 * n, p + 8 * n, n)]);
+    cleanup.push(() => m._free(p));
+  }
   const results = { ...(await measureSideBySide(impls)), ...notes };
   for (const f of cleanup) await f();
   return { op, dtype, shapeA, shapeB, divisor, bytes, results };
@@ -237,6 +248,11 @@ async function main() {
       const ratio = (peer) => (typeof r.results[peer] === 'number' && impl.startsWith('tw') ? (r.results[peer] / us).toFixed(2) : '');
       line([label, impl, us < 10 ? us.toFixed(2) : us.toFixed(0), gbs.toFixed(2), (gbs / r.rooflineGBs).toFixed(2), ratio('ort'), ratio('tfjs')]);
     }
+  }
+  const outer = rows.find((r) => r.results['f32x4.div'] !== undefined);
+  if (outer) {
+    console.log(`\nDiv float32 [512,1]x[1,512], resident: ${(outer.results['f32x4.div'] / outer.results['tw resident']).toFixed(2)} × ` +
+      'the speed of a plain f32x4.div loop making as many quotients in cache');
   }
   const div = rows.find((r) => r.op === 'Div' && r.dtype === 'int32' && r.divisor === undefined);
   if (div) console.log(`\nint32 Div [4194304], resident: ${(div.results['i32.div_s'] / div.results['tw resident']).toFixed(2)} × a scalar i32.div_s loop`);

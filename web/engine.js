@@ -3,7 +3,7 @@
 import { wasm } from './loader.js';
 import { defaultCarrier, describe, dtypeInfo, isTypedArray } from './dtypes.js';
 import { STATUS, broadcastError } from './errors.js';
-import { acquireBlock, align16, bytesOf, copyIn, copyOut, releaseBlock } from './memory.js';
+import { acquireBlock, align16, bytesOf, copyIn, copyOut, releaseBlock, resultArray } from './memory.js';
 import { MAX_RANK, elementCount, formatShape } from './shapes.js';
 import { isWasmTensor, liveTensor } from './tensor.js';
 
@@ -172,7 +172,7 @@ function streamed(m, op, info, a, b, outShape, n, target) {
   const block = acquireBlock(m, 3 * chunkBytes, () => 'a staging block');
   try {
     const heap = m.HEAPU8;
-    const data = target?.kind === 'host' ? target.view : new (a.carrier ?? defaultCarrier(info))(n);
+    const data = target?.kind === 'host' ? target.view : resultArray(a.carrier ?? defaultCarrier(info), n);
     const out = bytesOf(data);
     const srcA = bytesOf(a.storage), srcB = bytesOf(b.storage);
     const pa = block, pb = block + chunkBytes, py = block + 2 * chunkBytes;

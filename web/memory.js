@@ -67,11 +67,32 @@ export function copyIn(m, data, ptr) {
   else m.HEAPU8.set(bytesOf(data), ptr);
 }
 
+// In Node, Buffer.allocUnsafe skips the zero fill that a new typed array must do, and takes freed
+// heap memory where a large new ArrayBuffer would take fresh pages (4M float32 results: ~0.3 ms
+// less each here). Only for arrays whose every byte is written before anyone sees them, and only
+// when the buffer is the array's own (a pool slice would share its ArrayBuffer).
+const allocUnsafe = typeof globalThis.Buffer?.allocUnsafe === 'function' ? globalThis.Buffer.allocUnsafe : null;
+const UNFILLED_MIN_BYTES = 1 << 16;
+
+/** A new Carrier of n elements, for the caller to overwrite entirely. */
+export function resultArray(Carrier, n) {
+  const bytes = n * Carrier.BYTES_PER_ELEMENT;
+  if (allocUnsafe !== null && bytes >= UNFILLED_MIN_BYTES && BUILTIN.has(Carrier)) {
+    const b = allocUnsafe(bytes);
+    if (b.byteOffset === 0 && b.buffer.byteLength === bytes) return new Carrier(b.buffer, 0, n);
+  }
+  return new Carrier(n);
+}
+
 /** A new Carrier holding the n elements at byte address ptr of wasm memory. */
 export function copyOut(m, Carrier, ptr, n) {
   if (BUILTIN.has(Carrier)) {
     const start = ptr / Carrier.BYTES_PER_ELEMENT;
-    return heapView(m, Carrier).slice(start, start + n);
+    const heap = heapView(m, Carrier);
+    if (n * Carrier.BYTES_PER_ELEMENT < UNFILLED_MIN_BYTES) return heap.slice(start, start + n);
+    const data = resultArray(Carrier, n);
+    data.set(heap.subarray(start, start + n));
+    return data;
   }
   const data = new Carrier(n);
   bytesOf(data).set(new Uint8Array(m.HEAPU8.buffer, ptr, data.byteLength));

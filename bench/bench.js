@@ -45,7 +45,7 @@ async function batchSize(fn) {
  * batch of each in turn, so that the machine's slow and fast moments fall on all of them alike
  * (at least 7 rounds, then as many as fit in budgetMs).
  */
-async function measureSideBySide(impls, budgetMs = 900) {
+async function measureSideBySide(impls, collectGarbage, budgetMs = 900) {
   const batches = [];
   for (const [, fn] of impls) batches.push(await batchSize(fn));
   const samples = impls.map(() => []);
@@ -54,8 +54,9 @@ async function measureSideBySide(impls, budgetMs = 900) {
     for (let k = 0; k < impls.length; ++k) {
       const fn = impls[k][1];
       // Garbage from the previous batch (results of tens of MB) is collected before, not during,
-      // the next one, so no implementation pays for another's garbage (node --expose-gc).
-      globalThis.gc?.();
+      // the next one, so no implementation pays for another's garbage (node --expose-gc). Only
+      // for large cases: between the batches of tiny calls it slowed the calls after it.
+      if (collectGarbage) globalThis.gc?.();
       const s = now();
       for (let i = 0; i < batches[k]; ++i) await fn();
       samples[k].push((now() - s) / batches[k]);
@@ -204,7 +205,7 @@ async function runCase([op, dtype, shapeA, shapeB, divisor], peers, roofline) {
     impls.push(['f32x4.div', () => m._div_f32(p, p + 4 * n, p + 8 * n, n)]);
     cleanup.push(() => m._free(p));
   }
-  const results = { ...(await measureSideBySide(impls)), ...notes };
+  const results = { ...(await measureSideBySide(impls, bytes >= 1 << 23)), ...notes };
   for (const f of cleanup) await f();
   return { op, dtype, shapeA, shapeB, divisor, bytes, results };
 }
@@ -237,6 +238,8 @@ async function main() {
   const widths = [38, 12, 11, 8, 11, 11, 11];
   const line = (cells) => console.log(cells.map((c, i) => String(c).padEnd(widths[i])).join(' '));
   line(header);
+  // A first case run and thrown away: JIT tiers and lazy initialisation of every implementation.
+  await runCase(CASES[0], peers, roofline);
   // TW_BENCH_ONLY=text runs only the cases whose label contains it (while working on one).
   const only = process.env.TW_BENCH_ONLY;
   for (const spec of CASES) {

@@ -80,9 +80,9 @@ template <class T, class F, vec_fn V, size_t U>
 void vropc(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, true, false>(n, a, b, y); }
 
 // Kernels with a fast path that may decline a vector (a class K with Constants, fast(), which
-// returns a mask that is nonzero where it declines, and full()). The fast loop is a function of its own with no call inside, so V8 keeps its values in
-// registers; it returns how many elements it did, stopping at the first vector fast() declines,
-// which the caller then does through full().
+// returns a mask that is nonzero where it declines, and full()). The fast loop is a function of
+// its own with no call inside, so V8 keeps its values in registers; it returns how many elements
+// it did, stopping at the first vector fast() declines, which the caller then does through full().
 template <class T, class K, size_t kUnroll, bool kSplatA, bool kSplatB>
 __attribute__((noinline)) size_t run_fast(size_t n, const T* a, const T* b, T* y) {
   constexpr size_t kLanes = 16 / sizeof(T);
@@ -122,6 +122,11 @@ void run_checked(size_t n, const void* a_, const void* b_, void* y_) {
   const T* a = static_cast<const T*>(a_);
   const T* b = static_cast<const T*>(b_);
   T* y = static_cast<T*>(y_);
+  // After a declined vector the full path does a burst of vectors: one while the fast path makes
+  // progress in between, twice as many each time it declines at once (data full of NaNs or of
+  // float16 subnormal results would otherwise pay a call, and float32 subnormal arithmetic in
+  // the fast path, for every vector).
+  size_t burst = 1;
   for (;;) {
     const size_t done = run_fast<T, K, kUnroll, kSplatA, kSplatB>(n, a, b, y);
     n -= done;
@@ -129,13 +134,16 @@ void run_checked(size_t n, const void* a_, const void* b_, void* y_) {
     if (!kSplatB) b += done;
     y += done;
     if (n < kLanes) break;
-    const v128_t va = kSplatA ? splat<T>(a) : wasm_v128_load(a);
-    const v128_t vb = kSplatB ? splat<T>(b) : wasm_v128_load(b);
-    wasm_v128_store(y, K::full(va, vb));  // loads before the store: y may alias a or b
-    n -= kLanes;
-    if (!kSplatA) a += kLanes;
-    if (!kSplatB) b += kLanes;
-    y += kLanes;
+    burst = done == 0 ? (burst < 256 ? 2 * burst : burst) : 1;
+    for (size_t k = 0; k < burst && n >= kLanes; ++k) {
+      const v128_t va = kSplatA ? splat<T>(a) : wasm_v128_load(a);
+      const v128_t vb = kSplatB ? splat<T>(b) : wasm_v128_load(b);
+      wasm_v128_store(y, K::full(va, vb));  // loads before the store: y may alias a or b
+      n -= kLanes;
+      if (!kSplatA) a += kLanes;
+      if (!kSplatB) b += kLanes;
+      y += kLanes;
+    }
   }
   for (size_t i = 0; i < n; ++i) y[i] = F::apply(kSplatA ? a[0] : a[i], kSplatB ? b[0] : b[i]);
 }
@@ -282,6 +290,14 @@ inline v128_t f32_to_f16(v128_t f) {
   return wasm_v128_or(bits, sign);
 }
 
+// Lanes hold zero-extended bits of normal float16 numbers (exponent 1..30): shift the exponent
+// and mantissa into place, rebias the exponent by 112, keep the sign.
+inline v128_t f16_normal_to_f32(v128_t h) {
+  const v128_t magnitude = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x7FFF)), 13);
+  const v128_t sign = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x8000)), 16);
+  return wasm_v128_or(wasm_i32x4_add(magnitude, wasm_i32x4_splat(112 << 23)), sign);
+}
+
 inline v128_t bf16_to_f32(v128_t h) { return wasm_i32x4_shl(h, 16); }
 
 // Round to nearest even by adding 0x7FFF plus the lowest kept bit; NaN keeps its sign and
@@ -308,7 +324,17 @@ struct F16Kernel {
   using Constants = F16Constants;
   static v128_t fast(const Constants& c, v128_t a, v128_t b, v128_t* y) { return f16_fast<kDivide>(c, a, b, y); }
   static v128_t full(v128_t a, v128_t b) {
+    // Normal inputs (exponent 1..30) whose result is not (float16 subnormals, overflow) convert
+    // in with a shift and a rebias; the rounding back takes the full conversion.
+    if (all_normal(a) && all_normal(b)) {
+      return half_op<f16_normal_to_f32, f32_to_f16, kDivide ? f32_div : f32_mul>(a, b);
+    }
     return half_op<f16_to_f32, f32_to_f16, kDivide ? f32_div : f32_mul>(a, b);
+  }
+  static bool all_normal(v128_t h) {
+    const v128_t exponent = wasm_v128_and(h, wasm_i16x8_splat(0x7C00));
+    return !wasm_v128_any_true(wasm_v128_or(wasm_i16x8_eq(exponent, wasm_i16x8_splat(0)),
+                                            wasm_i16x8_eq(exponent, wasm_i16x8_splat(0x7C00))));
   }
 };
 using F16Mul = F16Kernel<false>;

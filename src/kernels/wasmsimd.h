@@ -12,7 +12,6 @@
 
 #include "../dtype.h"
 #include "../scalar_ops.h"
-#include "wasmsimd_divide_pow2.h"
 
 namespace tensorwise::wasmsimd {
 
@@ -65,6 +64,13 @@ inline void run(size_t n, const void* a_, const void* b_, void* y_) {
   }
   for (size_t i = 0; i < n; ++i) y[i] = F::apply(kSplatA ? a[0] : a[i], kSplatB ? b[0] : b[i]);
 }
+
+}  // namespace tensorwise::wasmsimd
+
+// Division by a broadcast power of two (it uses splat above).
+#include "wasmsimd_divide_pow2.h"
+
+namespace tensorwise::wasmsimd {
 
 template <class T, class F, vec_fn V, size_t U>
 void vop(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, false, false>(n, a, b, y); }
@@ -185,15 +191,14 @@ inline v128_t f64_div(v128_t a, v128_t b) { return wasm_f64x2_div(a, b); }
 // float16's. Rounding back is then integer rounding of the bits at bit 13, and overflow to Inf a
 // min; float32 subnormals even land on float16 subnormals. The product of two float16 is exact in
 // float32, and a float32 quotient rounded again to float16 is still correctly rounded (24 >= 2 *
-// 11 + 2), so the results are the reference's, bit for bit (checked for all 2^32 pairs once, and
-// for every a against a few hundred b in tests/cpp/kernels_test.cc). What the fast path leaves
+// 11 + 2), so the results are the reference's, bit for bit (all 2^32 pairs: npm run exhaustive;
+// every a against a few hundred b in tests/cpp/kernels_test.cc). What the fast path leaves
 // out takes the full conversions below: Inf/NaN inputs, a zero divisor, and results from nonzero
 // inputs that round to at most the smallest normal (below it, float32 may already have rounded
 // once, at the wrong place).
 //
 // The fast loop lives in its own function without calls: a call inside a loop makes V8 spill
-// every register around it, which cost more than the arithmetic. It returns at the first vector
-// it cannot do; the caller does that one through the full path and goes back in.
+// every register around it, which cost more than the arithmetic (run_fast / run_checked above).
 
 // The constants, made from a value LLVM cannot see, so that it keeps them in locals (registers)
 // instead of rematerialising them inside the loop, which V8 does with three instructions each.
@@ -324,8 +329,8 @@ struct F16Kernel {
   using Constants = F16Constants;
   static v128_t fast(const Constants& c, v128_t a, v128_t b, v128_t* y) { return f16_fast<kDivide>(c, a, b, y); }
   static v128_t full(v128_t a, v128_t b) {
-    // Normal inputs (exponent 1..30) whose result is not (float16 subnormals, overflow) convert
-    // in with a shift and a rebias; the rounding back takes the full conversion.
+    // All-normal inputs (exponent 1..30) convert in with a shift and a rebias; the rounding
+    // back always takes the full conversion (these vectors may have subnormal or Inf results).
     if (all_normal(a) && all_normal(b)) {
       return half_op<f16_normal_to_f32, f32_to_f16, kDivide ? f32_div : f32_mul>(a, b);
     }

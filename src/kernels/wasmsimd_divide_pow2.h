@@ -20,15 +20,11 @@
 
 #include "../scalar_ops.h"
 
+// Included by wasmsimd.h after its loop helpers (splat), which this file uses.
 namespace tensorwise::wasmsimd {
 
-// The shift count must reach the shift as a scalar in the same block: LLVM 14 hoists a splat of
-// it out of the loop, and then no longer sees that the count is uniform and shifts lane by lane
-// (16 extracts and inserts for i8x16). The empty asm makes the count opaque, so it stays a
-// scalar here.
 template <class T>
 inline v128_t shift_right(v128_t v, uint32_t k) {
-  __asm__ volatile("" : "+r"(k));
   if constexpr (std::is_same_v<T, int8_t>) return wasm_i8x16_shr(v, k);
   else if constexpr (std::is_same_v<T, uint8_t>) return wasm_u8x16_shr(v, k);
   else if constexpr (std::is_same_v<T, int16_t>) return wasm_i16x8_shr(v, k);
@@ -47,16 +43,6 @@ inline v128_t add_lanes(v128_t a, v128_t b) {
   else return wasm_i64x2_add(a, b);
 }
 
-template <class T>
-inline v128_t splat_value(T v) {
-  if constexpr (sizeof(T) == 1) return wasm_i8x16_splat(static_cast<int8_t>(v));
-  else if constexpr (sizeof(T) == 2) return wasm_i16x8_splat(static_cast<int16_t>(v));
-  else if constexpr (std::is_same_v<T, float>) return wasm_f32x4_splat(v);
-  else if constexpr (std::is_same_v<T, double>) return wasm_f64x2_splat(v);
-  else if constexpr (sizeof(T) == 4) return wasm_i32x4_splat(static_cast<int32_t>(v));
-  else return wasm_i64x2_splat(static_cast<int64_t>(v));
-}
-
 // y[i] = a[i] / 2^k, k = log2(d), rounded as F says.
 template <class T, class F>
 void shift_divide(size_t n, const T* a, T d, T* y) {
@@ -65,12 +51,18 @@ void shift_divide(size_t n, const T* a, T d, T* y) {
   const uint32_t k = static_cast<uint32_t>(__builtin_ctzll(static_cast<uint64_t>(d)));
   // Truncation toward zero: negative dividends get d - 1 added first (the sign mask selects it).
   constexpr bool kTrunc = std::is_signed_v<T> && std::is_same_v<F, op_div_trunc>;
-  const v128_t bias = splat_value<T>(static_cast<T>(d - 1));
+  const T bias_value = static_cast<T>(d - 1);
+  const v128_t bias = splat<T>(&bias_value);
   size_t i = 0;
   for (; i + kLanes <= n; i += kLanes) {
     v128_t v = wasm_v128_load(a + i);
     if (kTrunc) v = add_lanes<T>(v, wasm_v128_and(shift_right<T>(v, kSignShift), bias));
-    wasm_v128_store(y + i, shift_right<T>(v, k));
+    // The count must reach the shift as a scalar in this block: LLVM 14 hoists a splat of it out
+    // of the loop, then no longer sees that it is uniform and shifts lane by lane (16 extracts
+    // and inserts for i8x16). The empty asm makes the count opaque, so it stays a scalar here.
+    uint32_t count = k;
+    __asm__ volatile("" : "+r"(count));
+    wasm_v128_store(y + i, shift_right<T>(v, count));
   }
   for (; i < n; ++i) y[i] = F::apply(a[i], d);
 }
@@ -79,7 +71,7 @@ void shift_divide(size_t n, const T* a, T d, T* y) {
 template <class T>
 void multiply_by(size_t n, const T* a, T r, T* y) {
   constexpr size_t kLanes = 16 / sizeof(T);
-  const v128_t vr = splat_value<T>(r);
+  const v128_t vr = splat<T>(&r);
   size_t i = 0;
   for (; i + kLanes <= n; i += kLanes) {
     const v128_t v = wasm_v128_load(a + i);

@@ -3,12 +3,12 @@
 import { wasm } from './loader.js';
 import { defaultCarrier, describe, dtypeInfo, isTypedArray } from './dtypes.js';
 import { STATUS, broadcastError } from './errors.js';
-import { acquireBlock, align16, bytesOf, copyIn, copyOut, releaseBlock, resultArray } from './memory.js';
+import { acquireBlock, align16, bytesOf, copyIn, copyOut, copyOutInto, releaseBlock, resultArray } from './memory.js';
+import { MODES } from './options.js';
 import { MAX_RANK, elementCount, formatShape } from './shapes.js';
 import { isWasmTensor, liveTensor } from './tensor.js';
 
 export const OP = { mul: 0, divTrunc: 1, divFloor: 2 }; // src/dtype.h Op
-const NUMPY = { code: 1, hasAxis: false }; // BroadcastMode::numpy
 
 /** The op code of a division: integers round by `pythondiv`; floats have one division. */
 export function divisionOp(dtype, pythondiv) {
@@ -140,11 +140,9 @@ export function compute(op, a, b, mode, out, zeroIsError) {
     }
     if (status !== STATUS.ok) throw broadcastError(status, a.shape, b.shape, mode, -1);
     if (target?.kind === 'resident') return target.tensor;
-    if (target?.kind === 'host') {
-      bytesOf(target.view).set(new Uint8Array(m.HEAPU8.buffer, py, outBytes));
-      return { data: target.view, shape: outShape, dtype: info.name };
-    }
-    return { data: copyOut(m, a.carrier ?? defaultCarrier(info), py, n), shape: outShape, dtype: info.name };
+    const data = target?.kind === 'host' ? copyOutInto(m, target.view, py)
+      : copyOut(m, a.carrier ?? defaultCarrier(info), py, n);
+    return { data, shape: outShape, dtype: info.name };
   } finally {
     if (block !== 0) releaseBlock(m, block);
   }
@@ -185,7 +183,7 @@ function streamed(m, op, info, a, b, outShape, n, target) {
       if (!aScalar) heap.set(srcA.subarray(from, to), pa);
       if (!bScalar) heap.set(srcB.subarray(from, to), pb);
       writeShapes(m, aScalar ? [] : [len], bScalar ? [] : [len]);
-      writeArgs(m, NUMPY, op, info.code, false, pa, pb, py);
+      writeArgs(m, MODES.numpy, op, info.code, false, pa, pb, py);
       const status = m._binary();
       if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} in a streamed op`);
       out.set(new Uint8Array(heap.buffer, py, len * es), from);

@@ -94,7 +94,11 @@ export function copyOut(m, Carrier, ptr, n) {
     data.set(heap.subarray(start, start + n));
     return data;
   }
-  const data = new Carrier(n);
-  bytesOf(data).set(new Uint8Array(m.HEAPU8.buffer, ptr, data.byteLength));
-  return data;
+  return copyOutInto(m, new Carrier(n), ptr);
+}
+
+/** Fills a typed array (whole) with the bytes at byte address ptr of wasm memory; returns it. */
+export function copyOutInto(m, view, ptr) {
+  bytesOf(view).set(new Uint8Array(m.HEAPU8.buffer, ptr, view.byteLength));
+  return view;
 }

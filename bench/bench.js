@@ -86,6 +86,18 @@ function buildRoofline() {
   return require(out)(); // a promise of the module
 }
 
+/**
+ * Copies x and y (4-byte elements, equal lengths) into the roofline module with room for an
+ * output after them; returns the address of x (y and the output follow at 4n and 8n bytes).
+ */
+function stageInRoofline(m, x, y) {
+  const n = x.length;
+  const p = m._malloc(12 * n);
+  new x.constructor(m.HEAPU8.buffer, p, n).set(x);
+  new y.constructor(m.HEAPU8.buffer, p + 4 * n, n).set(y);
+  return p;
+}
+
 // ---- peers -----------------------------------------------------------------------------------
 
 async function loadOrt() {
@@ -186,12 +198,10 @@ async function runCase([op, dtype, shapeA, shapeB, divisor], peers, roofline) {
     }
   }
   impls.push(['roofline', roofline.run]);
+  const m = roofline.module;
   if (dtype === 'int32' && op === 'Div' && divisor === undefined) {
     const n = count(shapeA);
-    const m = roofline.module;
-    const p = m._malloc(12 * n);
-    new Int32Array(m.HEAP32.buffer, p, n).set(a);
-    new Int32Array(m.HEAP32.buffer, p + 4 * n, n).set(b);
+    const p = stageInRoofline(m, a, b);
     impls.push(['i32.div_s', () => m._div_s32_scalar(p, p + 4 * n, p + 8 * n, n)]);
     cleanup.push(() => m._free(p));
   }
@@ -199,9 +209,7 @@ async function runCase([op, dtype, shapeA, shapeB, divisor], peers, roofline) {
     // The outer-product division is bound by the divider, not by memory: its own roofline is a
     // plain f32x4.div loop over as many quotients, in cache.
     const n = count(outShape);
-    const m = roofline.module;
-    const p = m._malloc(12 * n);
-    new Float32Array(m.HEAPF32.buffer, p, 2 * n).set(fill('float32', 2 * n, 'b'));
+    const p = stageInRoofline(m, fill('float32', n, 'b'), fill('float32', n, 'b'));
     impls.push(['f32x4.div', () => m._div_f32(p, p + 4 * n, p + 8 * n, n)]);
     cleanup.push(() => m._free(p));
   }
@@ -227,9 +235,7 @@ async function main() {
   // The roofline: 4M float32, c = a * b, all in wasm memory. It runs side by side with every
   // case, and each case's "× roofline" is against its own roofline median.
   const n = 4194304;
-  const p = module._malloc(12 * n);
-  new Float32Array(module.HEAPF32.buffer, p, n).set(fill('float32', n, 'a'));
-  new Float32Array(module.HEAPF32.buffer, p + 4 * n, n).set(fill('float32', n, 'b'));
+  const p = stageInRoofline(module, fill('float32', n, 'a'), fill('float32', n, 'b'));
   const roofline = { module, run: () => module._mul_f32(p, p + 4 * n, p + 8 * n, n), bytes: 12 * n };
   console.log('roofline: wasm SIMD c[i] = a[i] * b[i] over 4M float32 in wasm memory, measured with every case\n');
 

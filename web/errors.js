@@ -1,6 +1,22 @@
 // Core status codes (src/status.h) turned into JS errors whose messages say what is wrong.
 import { formatShape } from './shapes.js';
 
+/**
+ * Shapes that cannot be broadcast: a RangeError whose fields say what failed, so a program need
+ * not parse the message. `axis` is the first conflicting axis of the output (or of A, whose
+ * shape the output has in the pdpd and legacy modes), or -1 when no single axis is to blame.
+ */
+export class BroadcastError extends RangeError {
+  constructor(message, shapeA, shapeB, mode, axis) {
+    super(message);
+    this.name = 'BroadcastError';
+    this.shapeA = shapeA.slice();
+    this.shapeB = shapeB.slice();
+    this.mode = mode;
+    this.axis = axis;
+  }
+}
+
 export const STATUS = {
   ok: 0, rankTooLarge: 1, incompatible: 2, shapesDiffer: 3, badAxis: 4, bDoesNotFit: 5, tooLarge: 6, divisionByZero: 7,
 };
@@ -10,6 +26,7 @@ export const STATUS = {
  * @param mode { label, axis } — label names the mode as the caller wrote it
  */
 export function broadcastError(status, shapeA, shapeB, mode, conflictAxis) {
+  const error = (message, axis = -1) => new BroadcastError(message, shapeA, shapeB, mode.kind, axis);
   const shapes = `shapes ${formatShape(shapeA)} and ${formatShape(shapeB)}`;
   const how = `${mode.label}${mode.axis !== undefined ? `, axis ${mode.axis}` : ''}`;
   switch (status) {
@@ -18,21 +35,21 @@ export function broadcastError(status, shapeA, shapeB, mode, conflictAxis) {
         const rank = Math.max(shapeA.length, shapeB.length);
         const da = dimAt(shapeA, conflictAxis - (rank - shapeA.length));
         const db = dimAt(shapeB, conflictAxis - (rank - shapeB.length));
-        return new RangeError(`cannot broadcast ${shapes} (${how}): at axis ${conflictAxis} of the result ` +
-          `(right-aligned), dims ${da} and ${db} are neither equal nor 1`);
+        return error(`cannot broadcast ${shapes} (${how}): at axis ${conflictAxis} of the result ` +
+          `(right-aligned), dims ${da} and ${db} are neither equal nor 1`, conflictAxis);
       }
       const rule = mode.kind === 'pdpd' ? 'must equal it or be 1' : 'must equal it (legacy broadcasting does not stretch 1s)';
-      return new RangeError(`cannot broadcast ${shapes} (${how}): B's dim at A's axis ${conflictAxis} ` +
-        `${rule}; A has ${shapeA[conflictAxis]} there`);
+      return error(`cannot broadcast ${shapes} (${how}): B's dim at A's axis ${conflictAxis} ` +
+        `${rule}; A has ${shapeA[conflictAxis]} there`, conflictAxis);
     }
     case STATUS.shapesDiffer:
-      return new RangeError(`${shapes} differ (${how} needs identical shapes): ` +
-        (conflictAxis >= 0 ? `first at axis ${conflictAxis}` : `ranks ${shapeA.length} and ${shapeB.length}`));
+      return error(`${shapes} differ (${how} needs identical shapes): ` +
+        (conflictAxis >= 0 ? `first at axis ${conflictAxis}` : `ranks ${shapeA.length} and ${shapeB.length}`), conflictAxis);
     case STATUS.badAxis:
-      return new RangeError(`cannot broadcast ${shapes} (${how}): axis ${mode.axis} is out of range ` +
+      return error(`cannot broadcast ${shapes} (${how}): axis ${mode.axis} is out of range ` +
         (mode.kind === 'pdpd' ? '(it must be -1 or at least 0)' : `for A's rank ${shapeA.length}`));
     case STATUS.bDoesNotFit:
-      return new RangeError(`cannot broadcast ${shapes} (${how}): B does not fit inside A ` +
+      return error(`cannot broadcast ${shapes} (${how}): B does not fit inside A ` +
         `${mode.kind === 'pdpd' ? "from the axis (after trimming B's trailing 1s)" : 'from the axis (rank of B must not exceed that of A)'}`);
     case STATUS.rankTooLarge:
       return new RangeError(`cannot broadcast ${shapes}: too many dims`);

@@ -186,6 +186,36 @@ export function tensor(data: TensorLike['data'], shape?: readonly number[], dtyp
 /** A new zero-filled wasm tensor. @throws RangeError when it does not fit in wasm memory. */
 export function empty(shape: readonly number[], dtype: DType): WasmTensor;
 
+/**
+ * Thrown when two shapes cannot be broadcast: a `RangeError` whose fields say what failed.
+ *
+ * @example
+ * ```js
+ * try { broadcastShapes([3], [2]); } catch (e) { if (e instanceof BroadcastError) console.log(e.axis); } // 0
+ * ```
+ */
+export class BroadcastError extends RangeError {
+  private constructor();
+  readonly name: 'BroadcastError';
+  /** Shape of A, as given. */
+  readonly shapeA: number[];
+  /** Shape of B, as given. */
+  readonly shapeB: number[];
+  /** The broadcast mode that refused: `'numpy'`, `'none'`, `'pdpd'` or `'legacy'` (ONNX opsets 1 and 6). */
+  readonly mode: 'numpy' | 'none' | 'pdpd' | 'legacy';
+  /** The first conflicting axis of the output (A's axis in the pdpd and legacy modes), or -1 when no single axis is to blame. */
+  readonly axis: number;
+}
+
+/** The number that float16 bits (a `Uint16Array` element) stand for. */
+export function float16ToNumber(bits: number): number;
+/** The number that bfloat16 bits stand for. */
+export function bfloat16ToNumber(bits: number): number;
+/** float16 bits of a number, rounded once to nearest even (overflow gives ±Infinity). */
+export function numberToFloat16(value: number): number;
+/** bfloat16 bits of a number, rounded once to nearest even. */
+export function numberToBfloat16(value: number): number;
+
 /** The core op code `divide` uses for a dtype and rounding (exposed for tests and tools). */
 export function divisionOp(dtype: DType, pythondiv: boolean): number;
 

@@ -9,6 +9,8 @@ import { WasmTensor, allocateTensor, residentFromHost } from './tensor.js';
 
 export { init } from './loader.js';
 export { onnx, openvino } from './spec.js';
+export { BroadcastError } from './errors.js';
+export { fromFloat16Bits as float16ToNumber, fromBfloat16Bits as bfloat16ToNumber, toFloat16Bits as numberToFloat16, toBfloat16Bits as numberToBfloat16 } from './half.js';
 export { WasmTensor, divisionOp };
 
 export function multiply(a, b, options) {

@@ -1,30 +1,49 @@
-// The executor: y = a ∘ b over a broadcast. Compresses the dims, picks the inner kernel once,
-// then walks the outer dims with stride 0 for broadcast inputs.
+// The executor: y = a ∘ b over a broadcast. plan_binary compresses the dims and picks the inner
+// kernel once; run_binary computes any range of the output, walking the outer dims with stride
+// 0 for broadcast inputs. A range is what a chunk of a streamed call (web/engine.js) or a share
+// of a threaded one needs.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "broadcast.h"
 #include "dtype.h"
+#include "kernels/vbinary.h"
 #include "status.h"
 
 namespace tensorwise {
 
 // A compressed broadcast: 1/1 dims dropped, neighbours with the same pattern merged.
-// dims[0] is the innermost (contiguous) run.
+// size[0] is the innermost (contiguous) run.
 struct BinaryPlan {
-  int rank = 0;  // 0: the output is empty, nothing to do
+  int rank = 0;       // 0: the output is empty, nothing to do
+  size_t count = 0;   // output elements
   size_t size[kMaxRank];
   size_t stride_a[kMaxRank];  // in elements; 0 where a is broadcast
   size_t stride_b[kMaxRank];
-  bool inner_a_scalar = false;  // a is constant along dims[0]
-  bool inner_b_scalar = false;
+  size_t element_size = 0;
+  vbinary_ukernel kernel = nullptr;  // op, opc or ropc, chosen by the inner dim's pattern
+  bool swap = false;                 // a commutative op with a scalar inner a runs as b ∘ a[0]
 };
 
-BinaryPlan plan_binary(const Broadcast& shapes);
+// Status::too_large when the output's bytes do not fit in size_t.
+Status plan_binary(Op op, DType dtype, const Broadcast& shapes, BinaryPlan* plan);
 
-// When zero_is_error is set and the op divides integers, the whole of b is checked first:
-// any zero returns Status::division_by_zero with y untouched. An empty output never fails.
+// Output elements [begin, end) of the plan (end <= plan.count). a, b and y are the addresses of
+// element 0 of each tensor. Addresses are integers so that a caller holding only a window of an
+// operand laid out like the output (elements [begin, end) at address w) can pass w - begin *
+// element_size, wrapping: unsigned arithmetic brings it back to w, with no pointer ever formed
+// outside the window.
+void run_binary(const BinaryPlan& plan, uintptr_t a, uintptr_t b, uintptr_t y, size_t begin, size_t end);
+
+// Whether any of the n elements at p is zero (integer x/0 with the 'error' policy is checked
+// before anything is written).
+bool any_zero(DType dtype, const void* p, size_t n);
+
+// Plan and run the whole output. When zero_is_error is set and the op divides integers, the
+// whole of b is checked first: any zero returns Status::division_by_zero with y untouched. An
+// empty output never fails.
 Status binary(Op op, DType dtype, const Broadcast& shapes, const void* a, const void* b, void* y,
               bool zero_is_error);
 

@@ -3,17 +3,9 @@
 namespace tensorwise {
 namespace {
 
-// Fails when the product does not fit in size_t (the wasm32 address space).
-bool fits(const size_t* dims, int rank) {
-  size_t n = 1;
-  for (int i = 0; i < rank; ++i) {
-    if (dims[i] == 0) return true;
-    if (__builtin_mul_overflow(n, dims[i], &n)) {
-      for (int j = i + 1; j < rank; ++j)
-        if (dims[j] == 0) return true;
-      return false;
-    }
-  }
+bool all_ones(const size_t* dims, int rank) {
+  for (int i = 0; i < rank; ++i)
+    if (dims[i] != 1) return false;
   return true;
 }
 
@@ -86,7 +78,9 @@ Status onnx_legacy(const size_t* a, int rank_a, const size_t* b, int rank_b, boo
   r->rank = rank_a;
   copy_dims(a, rank_a, r->out);
   copy_dims(a, rank_a, r->a);
-  if (element_count(b, rank_b) == 1) {  // a scalar in any rank: no axis needed
+  // A scalar in any rank needs no axis. (Testing the product for 1 would be wrong: dims of up
+  // to 2^32 - 1 can multiply to 1 modulo 2^32.)
+  if (all_ones(b, rank_b)) {
     place_b(b, 0, 0, rank_a, r->b);
     return Status::ok;
   }
@@ -111,21 +105,31 @@ size_t element_count(const size_t* dims, int rank) {
   return n;
 }
 
+bool checked_element_count(const size_t* dims, int rank, size_t* count) {
+  size_t n = 1;
+  bool overflow = false;
+  for (int i = 0; i < rank; ++i) {
+    if (dims[i] == 0) {
+      *count = 0;
+      return true;
+    }
+    overflow |= __builtin_mul_overflow(n, dims[i], &n);
+  }
+  *count = n;
+  return !overflow;
+}
+
 Status broadcast_shapes(const BroadcastSpec& spec, const size_t* a, int rank_a, const size_t* b, int rank_b,
                         Broadcast* r) {
   r->conflict_axis = -1;
   if (rank_a < 0 || rank_b < 0 || rank_a > kMaxRank || rank_b > kMaxRank) return Status::rank_too_large;
-  if (!fits(a, rank_a) || !fits(b, rank_b)) return Status::too_large;
-  Status s;
   switch (spec.mode) {
-    case BroadcastMode::none: s = identical(a, rank_a, b, rank_b, r); break;
-    case BroadcastMode::numpy: s = numpy(a, rank_a, b, rank_b, r); break;
-    case BroadcastMode::pdpd: s = pdpd(a, rank_a, b, rank_b, spec.has_axis ? spec.axis : -1, r); break;
-    case BroadcastMode::onnx_legacy: s = onnx_legacy(a, rank_a, b, rank_b, spec.has_axis, spec.axis, r); break;
-    default: return Status::bad_axis;
+    case BroadcastMode::none: return identical(a, rank_a, b, rank_b, r);
+    case BroadcastMode::numpy: return numpy(a, rank_a, b, rank_b, r);
+    case BroadcastMode::pdpd: return pdpd(a, rank_a, b, rank_b, spec.has_axis ? spec.axis : -1, r);
+    case BroadcastMode::onnx_legacy: return onnx_legacy(a, rank_a, b, rank_b, spec.has_axis, spec.axis, r);
   }
-  if (s != Status::ok) return s;
-  return fits(r->out, r->rank) ? Status::ok : Status::too_large;
+  return Status::bad_axis;
 }
 
 }  // namespace tensorwise

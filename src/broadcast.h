@@ -33,10 +33,15 @@ struct Broadcast {
   int conflict_axis = -1;  // for errors: index into the output (numpy) or A's dims (others)
 };
 
+// Only the rules: dims are compared, never multiplied, so any dims up to SIZE_MAX are answered
+// (broadcastShapes of huge shapes needs no memory). Whether the output fits is plan_binary's.
 Status broadcast_shapes(const BroadcastSpec& spec, const size_t* a, int rank_a, const size_t* b, int rank_b,
                         Broadcast* result);
 
-// Product of dims; the caller has checked it fits (broadcast_shapes reports too_large).
+// Product of dims, for dims known to fit (a plan's, a tensor's that exists).
 size_t element_count(const size_t* dims, int rank);
+
+// Product of dims into *count; false when it overflows size_t (0 when any dim is 0).
+bool checked_element_count(const size_t* dims, int rank, size_t* count);
 
 }  // namespace tensorwise

@@ -16,6 +16,36 @@ using Dims = std::vector<size_t>;
 
 namespace {
 
+uintptr_t address(const void* p) { return reinterpret_cast<uintptr_t>(p); }
+
+// The output computed as random consecutive ranges [begin, end) (as chunks and thread shares
+// are), one of them through windows: a and y given only as copies of elements [begin, end),
+// which only operands laid out like the output allow.
+template <class T>
+void check_ranges(Op op, DType dtype, const Broadcast& s, const std::vector<T>& a, const std::vector<T>& b,
+                  const std::vector<T>& want, std::mt19937_64& rng) {
+  BinaryPlan p;
+  REQUIRE(plan_binary(op, dtype, s, &p) == Status::ok);
+  REQUIRE(p.count == want.size());
+  std::vector<T> got(want.size() + 1);
+  const T guard = test::specials<T>().back();
+  got.back() = guard;
+  for (size_t begin = 0; begin < p.count;) {
+    const size_t end = begin + 1 + rng() % (p.count - begin);
+    if (a.size() == p.count) {
+      std::vector<T> wa(a.begin() + begin, a.begin() + end), wy(end - begin);
+      run_binary(p, address(wa.data()) - begin * sizeof(T), address(b.data()), address(wy.data()) - begin * sizeof(T),
+                 begin, end);
+      std::copy(wy.begin(), wy.end(), got.begin() + begin);
+    } else {
+      run_binary(p, address(a.data()), address(b.data()), address(got.data()), begin, end);
+    }
+    begin = end;
+  }
+  for (size_t i = 0; i < want.size(); ++i) REQUIRE(test::same(got[i], want[i]));
+  REQUIRE(test::same(got.back(), guard));
+}
+
 template <class T, class F>
 void check_random_shapes(Op op, DType dtype, uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -40,6 +70,7 @@ void check_random_shapes(Op op, DType dtype, uint64_t seed) {
     std::vector<T> got(want.size());
     REQUIRE(binary(op, dtype, s, a.data(), b.data(), got.data(), false) == Status::ok);
     for (size_t i = 0; i < want.size(); ++i) REQUIRE(test::same(got[i], want[i]));
+    check_ranges<T>(op, dtype, s, a, b, want, rng);
   }
 }
 
@@ -61,20 +92,44 @@ TEST_CASE("plan: compression merges same-pattern neighbours and drops 1/1 dims")
   Broadcast s;
   const Dims a{64, 512, 512}, b{64, 1, 1};
   REQUIRE(broadcast_shapes({}, a.data(), 3, b.data(), 3, &s) == Status::ok);
-  BinaryPlan p = plan_binary(s);
+  BinaryPlan p;
+  REQUIRE(plan_binary(Op::mul, DType::f32, s, &p) == Status::ok);
   CHECK(p.rank == 2);
   CHECK(p.size[0] == 512 * 512);
-  CHECK(p.inner_b_scalar);
+  CHECK(p.stride_b[0] == 0);
+  CHECK(p.count == 64 * 512 * 512);
   const Dims c{512, 1}, d{1, 512};
   REQUIRE(broadcast_shapes({}, c.data(), 2, d.data(), 2, &s) == Status::ok);
-  p = plan_binary(s);
+  REQUIRE(plan_binary(Op::mul, DType::f32, s, &p) == Status::ok);
   CHECK(p.rank == 2);
-  CHECK(p.inner_a_scalar);
+  CHECK(p.stride_a[0] == 0);
+  CHECK(p.swap);  // mul commutes: b ∘ a[0] through opc
+  REQUIRE(plan_binary(Op::div_trunc, DType::f32, s, &p) == Status::ok);
+  CHECK_FALSE(p.swap);  // division has its own ropc
   const Dims e{1, 4, 1, 5}, f{1, 4, 1, 5};
   REQUIRE(broadcast_shapes({}, e.data(), 4, f.data(), 4, &s) == Status::ok);
-  p = plan_binary(s);
+  REQUIRE(plan_binary(Op::mul, DType::f32, s, &p) == Status::ok);
   CHECK(p.rank == 1);
   CHECK(p.size[0] == 20);
+}
+
+TEST_CASE("plan: an output whose bytes overflow the address space is too large; the rules alone answer") {
+  Broadcast s;
+  const size_t big = SIZE_MAX / 2 + 1;
+  const Dims a{big, 1}, b{1, 4};
+  REQUIRE(broadcast_shapes({}, a.data(), 2, b.data(), 2, &s) == Status::ok);
+  CHECK(s.out[0] == big);
+  CHECK(s.out[1] == 4);
+  BinaryPlan p;
+  CHECK(plan_binary(Op::mul, DType::u8, s, &p) == Status::too_large);
+  const Dims c{SIZE_MAX / 4}, d{1};
+  REQUIRE(broadcast_shapes({}, c.data(), 1, d.data(), 1, &s) == Status::ok);
+  CHECK(plan_binary(Op::mul, DType::u8, s, &p) == Status::ok);        // count fits, bytes fit
+  CHECK(plan_binary(Op::mul, DType::f64, s, &p) == Status::too_large);  // bytes do not
+  const Dims e{big, 0}, f{1};
+  REQUIRE(broadcast_shapes({}, e.data(), 2, f.data(), 1, &s) == Status::ok);
+  CHECK(plan_binary(Op::mul, DType::f64, s, &p) == Status::ok);  // empty
+  CHECK(p.count == 0);
 }
 
 TEST_CASE("integer division by zero: 0 by default, an error with nothing written on request") {

@@ -85,6 +85,13 @@ TEST_CASE("shape limits") {
   CHECK(run(BroadcastMode::numpy, ones, twos).out == twos);
   CHECK(run(BroadcastMode::numpy, Dims(kMaxRank + 1, 1), {}).status == Status::rank_too_large);
   const size_t big = size_t{1} << (sizeof(size_t) * 4);
-  CHECK(run(BroadcastMode::numpy, {big, 1}, {1, big}).status == Status::too_large);
+  // The rules compare dims and never multiply them: huge shapes get their answer (whether the
+  // output fits in memory is the plan's question, binary_test.cc).
+  CHECK(run(BroadcastMode::numpy, {big, 1}, {1, big}).out == Dims{big, big});
   CHECK(run(BroadcastMode::numpy, {big, 0}, {1, 1}).out == Dims{big, 0});
+  // Legacy "B of total size 1" means all of B's dims are 1, not a product that wraps to 1.
+  const size_t inverse_of_3 = SIZE_MAX / 3 * 2 + 1;
+  REQUIRE(size_t{3} * inverse_of_3 == 1);  // unsigned: wraps
+  CHECK(run(BroadcastMode::onnx_legacy, {2, 3, 5}, {3, inverse_of_3}).status != Status::ok);
+  CHECK(run(BroadcastMode::onnx_legacy, {2, 3}, {1, 1}).out == Dims{2, 3});
 }

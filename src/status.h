@@ -12,6 +12,7 @@ enum class Status : int {
   b_does_not_fit = 5,     // pdpd / legacy: B is longer than A from axis
   too_large = 6,          // the output's element count overflows the address space
   division_by_zero = 7,   // integer x/0 with the 'error' policy; nothing was written
+  invalid_call = 8,       // the binding got codes or a range it does not know: a bug in web/
 };
 
 }  // namespace tensorwise

@@ -1,25 +1,25 @@
-// The 12 dtypes: their core code (src/dtype.h order), storage, JS carriers and value encoding.
+// The 12 dtypes: their core code (src/dtype.h order), element size, the built-in typed arrays
+// that carry them, and how one JS value becomes one stored element.
 import { fromBfloat16Bits, fromFloat16Bits, toBfloat16Bits, toFloat16Bits } from './half.js';
+import { describe } from './format.js';
+import { TYPED_ARRAY_CLASSES } from './intrinsics.js';
 
-/** Float16Array where the platform has it (Chromium does; Node 20 does not). */
-export const Float16ArrayClass = typeof globalThis.Float16Array === 'function' ? globalThis.Float16Array : null;
+const Float16ArrayClass = TYPED_ARRAY_CLASSES.get('Float16Array') ?? null;
 
-const float = (code, bytes, Storage) => ({ code, bytes, kind: 'float', Storage, carriers: [Storage] });
+// kind: 'float' (stored as is), 'half' (bits in a Uint16Array; `precision` significant bits),
+// 'int' (numbers), 'bigint'. carriers: the built-in classes accepted as data, the first being
+// the result's class when operand A gives none.
+const float = (code, bytes, Storage, precision) => ({ code, bytes, kind: 'float', Storage, carriers: [Storage], precision });
+const half = (code, carriers, precision, encode, decode) =>
+  ({ code, bytes: 2, kind: 'half', Storage: Uint16Array, carriers, precision, encode, decode });
 const int = (code, bytes, Storage, min, max) => ({ code, bytes, kind: 'int', Storage, carriers: [Storage], min, max });
 const big = (code, Storage, min, max) => ({ code, bytes: 8, kind: 'bigint', Storage, carriers: [Storage], min, max });
 
 export const DTYPES = {
-  float32: float(0, 4, Float32Array),
-  float64: float(1, 8, Float64Array),
-  float16: {
-    code: 2, bytes: 2, kind: 'half', Storage: Uint16Array,
-    carriers: Float16ArrayClass ? [Float16ArrayClass, Uint16Array] : [Uint16Array],
-    encode: toFloat16Bits, decode: fromFloat16Bits,
-  },
-  bfloat16: {
-    code: 3, bytes: 2, kind: 'half', Storage: Uint16Array, carriers: [Uint16Array],
-    encode: toBfloat16Bits, decode: fromBfloat16Bits,
-  },
+  float32: float(0, 4, Float32Array, 24),
+  float64: float(1, 8, Float64Array, 53),
+  float16: half(2, Float16ArrayClass ? [Float16ArrayClass, Uint16Array] : [Uint16Array], 11, toFloat16Bits, fromFloat16Bits),
+  bfloat16: half(3, [Uint16Array], 8, toBfloat16Bits, fromBfloat16Bits),
   int8: int(4, 1, Int8Array, -128, 127),
   int16: int(5, 2, Int16Array, -32768, 32767),
   int32: int(6, 4, Int32Array, -(2 ** 31), 2 ** 31 - 1),
@@ -29,61 +29,74 @@ export const DTYPES = {
   uint32: int(10, 4, Uint32Array, 0, 2 ** 32 - 1),
   uint64: big(11, BigUint64Array, 0n, 2n ** 64n - 1n),
 };
-for (const [name, info] of Object.entries(DTYPES)) info.name = name;
+for (const [name, info] of Object.entries(DTYPES)) Object.freeze(Object.assign(info, { name }));
+
+const DTYPE_NAMES = Object.keys(DTYPES).join(', ');
+
+/** The dtype record of a name; TypeError for anything else. */
+export function dtypeInfo(name, what = 'dtype') {
+  if (typeof name === 'string' && Object.hasOwn(DTYPES, name)) return DTYPES[name];
+  throw new TypeError(`${what}: unknown dtype ${describe(name)}; the dtypes are ${DTYPE_NAMES}`);
+}
 
 /** The carrier a result of this dtype gets when operand A gives none. */
 export function defaultCarrier(info) {
   return info.carriers[0];
 }
 
-// Typed-array class -> the dtype it implies on its own (Uint16Array is uint16 unless a dtype says
+// Typed-array kind -> the dtype it implies on its own (Uint16Array is uint16 unless a dtype says
 // float16 or bfloat16).
-const DTYPE_OF_CLASS = new Map([[Uint8ClampedArray, 'uint8']]);
-if (Float16ArrayClass) DTYPE_OF_CLASS.set(Float16ArrayClass, 'float16');
+const DTYPE_OF_KIND = new Map([['Uint8ClampedArray', 'uint8'], ['Float16Array', 'float16']]);
 for (const [name, info] of Object.entries(DTYPES)) {
-  if (info.kind !== 'half') DTYPE_OF_CLASS.set(info.Storage, name);
+  if (info.kind !== 'half') DTYPE_OF_KIND.set(info.Storage.name, name);
 }
 
-/** The dtype a typed array implies on its own, or null. */
-export function dtypeOfTypedArray(data) {
-  const direct = DTYPE_OF_CLASS.get(data.constructor);
-  if (direct !== undefined) return direct;
-  for (const [Class, name] of DTYPE_OF_CLASS) if (data instanceof Class) return name; // subclasses
-  return null;
+/** The dtype a typed array of this built-in kind implies on its own. */
+export function dtypeOfKind(kind) {
+  return DTYPE_OF_KIND.get(kind);
 }
 
-export function dtypeInfo(name) {
-  const info = typeof name === 'string' && Object.hasOwn(DTYPES, name) ? DTYPES[name] : undefined;
-  if (info === undefined) {
-    throw new TypeError(`unknown dtype ${describe(name)}: expected one of ${Object.keys(DTYPES).join(', ')}`);
-  }
-  return info;
-}
-
-export function isTypedArray(x) {
-  return ArrayBuffer.isView(x) && !(x instanceof DataView);
+/**
+ * A bigint rounded to nearest even at `precision` significant bits, as a number (exact: it has
+ * at most `precision` bits; beyond the double range it is ±Infinity, as any narrower float
+ * would be). Rounding once from the exact integer, never through a double first.
+ */
+function roundBigint(v, precision) {
+  const negative = v < 0n;
+  const m = negative ? -v : v;
+  const excess = m.toString(2).length - precision;
+  if (excess <= 0) return Number(v);
+  const shift = BigInt(excess);
+  let q = m >> shift;
+  const rest = m - (q << shift);
+  const halfway = 1n << (shift - 1n);
+  if (rest > halfway || (rest === halfway && (q & 1n) === 1n)) q += 1n;
+  const r = Number(q << shift);
+  return negative ? -r : r;
 }
 
 /** Converts one JS value to what the dtype's storage array holds (bits for float16/bfloat16). */
 export function encodeValue(info, value, where) {
-  if (typeof value !== 'number' && typeof value !== 'bigint') {
+  const isBigint = typeof value === 'bigint';
+  if (!isBigint && typeof value !== 'number') {
     throw new TypeError(`${where}: ${describe(value)} is not a number or bigint`);
   }
   switch (info.kind) {
     case 'float':
-      return Number(value);
+      // float64: Number(bigint) rounds once; float32: round at 24 bits, then the store is exact.
+      return isBigint ? roundBigint(value, info.precision) : value;
     case 'half':
-      return info.encode(Number(value));
+      return info.encode(isBigint ? roundBigint(value, info.precision) : value);
     case 'int': {
-      const v = Number(value);
-      if (typeof value === 'bigint' ? BigInt(v) !== value || v < info.min || v > info.max
-                                    : !Number.isInteger(v) || v < info.min || v > info.max) {
+      const ok = isBigint ? value >= BigInt(info.min) && value <= BigInt(info.max)
+        : Number.isInteger(value) && value >= info.min && value <= info.max;
+      if (!ok) {
         throw new RangeError(`${where}: ${describe(value)} is not an integer in ${info.name}'s range [${info.min}, ${info.max}]`);
       }
-      return v;
+      return Number(value);
     }
     default: {
-      if (typeof value === 'number' && !Number.isInteger(value)) {
+      if (!isBigint && !Number.isInteger(value)) {
         throw new RangeError(`${where}: ${describe(value)} is not an integer, as ${info.name} needs`);
       }
       const v = BigInt(value);
@@ -93,12 +106,4 @@ export function encodeValue(info, value, where) {
       return v;
     }
   }
-}
-
-export function describe(x) {
-  if (typeof x === 'bigint') return `${x}n`;
-  if (typeof x === 'string') return JSON.stringify(x);
-  if (Array.isArray(x)) return `[${x.map(describe).join(', ')}]`;
-  if (x === null || x === undefined || typeof x !== 'object') return String(x);
-  return x.constructor?.name ?? 'object';
 }

@@ -1,195 +1,199 @@
-// One binary op through the core: broadcast the shapes, stage host operands in wasm memory,
-// run, copy the result out. Every allocation of the call is freed before it returns or throws.
-import { wasm } from './loader.js';
-import { defaultCarrier, describe, dtypeInfo, isTypedArray } from './dtypes.js';
+// One binary op through the core, in one path: plan the broadcast, stage the operands in wasm
+// memory, run the plan over the output in chunks, deliver each chunk. A small op is one chunk;
+// a large one on JS arrays streams through chunks that stay in cache (copy in, compute, copy
+// out: RAM sees A, B and the result once each). Every block of the call is freed in one finally.
+//
+// The caller has read and settled its arguments (arguments.js) before calling compute(): from
+// here to the return no caller code runs (withStaging refuses any call that would start).
+import { withStaging } from './loader.js';
 import { STATUS, broadcastError } from './errors.js';
-import { acquireBlock, align16, bytesOf, copyIn, copyOut, copyOutInto, releaseBlock, resultArray } from './memory.js';
-import { MODES } from './options.js';
-import { MAX_RANK, elementCount, formatShape } from './shapes.js';
-import { isWasmTensor, liveTensor } from './tensor.js';
+import { formatShape, withArticle } from './format.js';
+import { MAX_BYTES, acquireBlock, align16, copyIn, copyOut, releaseBlock, resultArray } from './memory.js';
+import { defaultCarrier } from './dtypes.js';
+import { isShared } from './intrinsics.js';
+import { MAX_RANK, elementCount } from './shapes.js';
 
 export const OP = { mul: 0, divTrunc: 1, divFloor: 2 }; // src/dtype.h Op
 
-/** The op code of a division: integers round by `pythondiv`; floats have one division. */
-export function divisionOp(dtype, pythondiv) {
-  const kind = dtypeInfo(dtype).kind;
-  return (kind === 'int' || kind === 'bigint') && pythondiv ? OP.divFloor : OP.divTrunc;
-}
-
-// Scratch layout of bindings/embind.cc: shapes, the output shape, then the call's arguments.
+// Scratch layout of bindings/binding.cc, in 32-bit words: both shapes, the output shape, then
+// the arguments.
 const DIMS_A = 2;
 const DIMS_B = DIMS_A + MAX_RANK;
 const OUT = DIMS_B + MAX_RANK;
 const OUT_DIMS = OUT + 2;
-const ARGS = OUT_DIMS + MAX_RANK; // op, dtype, mode, hasAxis, axis, zeroIsError, a, b, y
+const ARGS = OUT_DIMS + MAX_RANK;
+const ARG_OP = 0, ARG_DTYPE = 1, ARG_MODE = 2, ARG_HAS_AXIS = 3, ARG_AXIS = 4;
+const ARG_A = 5, ARG_B = 6, ARG_Y = 7, ARG_BEGIN = 8, ARG_END = 9, ARG_COUNT = 10;
 
 const clampInt32 = (x) => Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, x));
 
 // The scratch area's word index, asked once: it is a static in the module and never moves.
 let scratchWords = -1;
 
-/** Writes both shapes to the core's scratch area; returns its index in HEAPU32. */
-function writeShapes(m, shapeA, shapeB) {
-  if (scratchWords < 0) scratchWords = m._scratch() >>> 2;
+/**
+ * Broadcasts shapeA and shapeB under `mode` in the core and keeps the plan of (op, dtype) there
+ * for run calls. Returns { status, shape, conflict }: shape is the output's whenever the shapes
+ * broadcast, also when the output is too large to compute (status tooLarge).
+ */
+export function plan(m, shapeA, shapeB, mode, op = OP.mul, dtypeCode = 0) {
+  if (scratchWords < 0) scratchWords = m._tw_scratch() >>> 2;
   const s = scratchWords;
-  const words = m.HEAPU32;
-  words[s] = shapeA.length;
-  words[s + 1] = shapeB.length;
-  for (let i = 0; i < shapeA.length; ++i) words[s + DIMS_A + i] = shapeA[i];
-  for (let i = 0; i < shapeB.length; ++i) words[s + DIMS_B + i] = shapeB[i];
-  return s;
+  const u32 = m.HEAPU32;
+  u32[s] = shapeA.length;
+  u32[s + 1] = shapeB.length;
+  for (let i = 0; i < shapeA.length; ++i) u32[s + DIMS_A + i] = shapeA[i];
+  for (let i = 0; i < shapeB.length; ++i) u32[s + DIMS_B + i] = shapeB[i];
+  const args = s + ARGS;
+  u32[args + ARG_OP] = op;
+  u32[args + ARG_DTYPE] = dtypeCode;
+  u32[args + ARG_MODE] = mode.code;
+  u32[args + ARG_HAS_AXIS] = mode.hasAxis ? 1 : 0;
+  m.HEAP32[args + ARG_AXIS] = mode.hasAxis ? clampInt32(mode.axis) : -1;
+  const status = m._tw_plan();
+  const rank = u32[s + OUT];
+  const shape = new Array(rank);
+  for (let i = 0; i < rank; ++i) shape[i] = u32[s + OUT_DIMS + i];
+  return { status, shape, conflict: m.HEAP32[s + OUT + 1] };
 }
 
-/** Writes the mode's arguments (and, for _binary, the rest) to the scratch area. */
-function writeArgs(m, mode, op = 0, dtypeCode = 0, zeroIsError = false, pa = 0, pb = 0, py = 0) {
-  const s = scratchWords + ARGS;
-  const words = m.HEAP32;
-  words[s] = op;
-  words[s + 1] = dtypeCode;
-  words[s + 2] = mode.code;
-  words[s + 3] = mode.hasAxis ? 1 : 0;
-  words[s + 4] = mode.hasAxis ? clampInt32(mode.axis) : -1;
-  words[s + 5] = zeroIsError ? 1 : 0;
-  words[s + 6] = pa;
-  words[s + 7] = pb;
-  words[s + 8] = py;
+/** The output shape under mode, for broadcastShapes: its size never matters. */
+export function broadcastShape(shapeA, shapeB, mode) {
+  return withStaging(shapeOnly, { shapeA, shapeB, mode });
 }
+
+function shapeOnly(m, { shapeA, shapeB, mode }) {
+  const p = plan(m, shapeA, shapeB, mode);
+  if (p.status !== STATUS.ok && p.status !== STATUS.tooLarge) {
+    throw broadcastError(p.status, shapeA, shapeB, mode, p.conflict);
+  }
+  return p.shape;
+}
+
+// Chunks of this many bytes per operand: three (two inputs, one output) stay in L2.
+const CHUNK_BYTES = 128 * 1024;
+const STREAM_MIN_BYTES = 4 * CHUNK_BYTES;
 
 /**
- * The output shape under `mode` ({ kind, code, hasAxis, axis, label }), or the RangeError the
- * core's answer calls for.
+ * @param call { fn, op, divides, info, a, b, mode, out, zeroIsError }: the entry point's name
+ *   (for messages), the op code, whether it divides, the dtype record, resolved operands and `out` (arguments.js), the broadcast mode,
+ *   and whether an integer x/0 throws
  */
-export function broadcast(shapeA, shapeB, mode) {
-  const m = wasm();
-  // The shapes stay in the scratch area for the _binary call that follows in compute().
-  const s = writeShapes(m, shapeA, shapeB);
-  // Without an axis, identical shapes broadcast to themselves in every mode. Skipping the core
-  // call here matters for tiny ops; _binary checks the shapes again anyway.
-  if (!mode.hasAxis && sameShape(shapeA, shapeB)) return shapeA.slice();
-  writeArgs(m, mode);
-  const status = m._broadcast();
-  if (status !== STATUS.ok) throw broadcastError(status, shapeA, shapeB, mode, m.HEAP32[s + OUT + 1]);
-  const words = m.HEAPU32;
-  const rank = words[s + OUT];
-  return Array.from(words.subarray(s + OUT_DIMS, s + OUT_DIMS + rank));
+export function compute(call) {
+  return withStaging(run, call);
 }
 
-function sameShape(a, b) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; ++i) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** Where the result goes when the caller passed `out`: checked before anything is computed. */
-function readOut(out, info, n, outShape) {
-  if (isWasmTensor(out)) {
-    const t = liveTensor(out, 'out');
-    if (t.dtype !== info.name) throw new TypeError(`out is a ${t.dtype} wasm tensor but the result is ${info.name}`);
-    if (t.length !== n) {
-      throw new RangeError(`out holds ${t.length} elements but the result of shape ${formatShape(outShape)} has ${n}`);
+function run(m, { fn, op, divides, info, a, b, mode, out, zeroIsError }) {
+  const p = plan(m, a.shape, b.shape, mode, op, info.code);
+  if (p.status === STATUS.tooLarge) {
+    throw new RangeError(`the result of shape ${formatShape(p.shape)} is too large for wasm memory`);
+  }
+  if (p.status !== STATUS.ok) throw broadcastError(p.status, a.shape, b.shape, mode, p.conflict);
+  const shape = p.shape;
+  const n = elementCount(shape);
+  const es = info.bytes;
+  if (out !== null) {
+    const length = out.kind === 'resident' ? out.n : out.source.length;
+    if (length !== n) {
+      throw new RangeError(`${fn}: out holds ${length} elements but the result of shape ${formatShape(shape)} has ${n}`);
     }
-    return { kind: 'resident', ptr: t.ptr, tensor: out };
   }
-  if (!isTypedArray(out) || !info.carriers.some((C) => out instanceof C)) {
-    throw new TypeError(`out must be a ${info.carriers.map((C) => C.name).join(' or ')} (or a ${info.name} ` +
-      `wasm tensor) for a ${info.name} result; got ${describe(out)}`);
+  if (n * es > MAX_BYTES) {
+    throw new RangeError(`${withArticle(info.name)} result of shape ${formatShape(shape)} needs ${n * es} bytes, ` +
+      'more than wasm memory can provide');
   }
-  if (out.length !== n) {
-    throw new RangeError(`out has ${out.length} elements but the result of shape ${formatShape(outShape)} has ${n}`);
-  }
-  return { kind: 'host', view: out };
-}
 
-/**
- * @param op OP code
- * @param a, b resolved operands (operands.js) of the same dtype
- * @param mode broadcast mode (see broadcast())
- * @param out optional `out` option
- * @param zeroIsError integer x/0 throws instead of giving 0
- */
-export function compute(op, a, b, mode, out, zeroIsError) {
-  const m = wasm();
-  const info = dtypeInfo(a.dtype);
-  const outShape = broadcast(a.shape, b.shape, mode);
-  const n = elementCount(outShape);
-  if (n === Infinity) throw new RangeError(`the result of shape ${formatShape(outShape)} is too large for wasm memory`);
-  const target = out === undefined ? null : readOut(out, info, n, outShape);
-  const outBytes = n * info.bytes;
-
-  // Order matters: broadcast() left both shapes in the core's scratch area for _binary below,
-  // and nothing in between calls into the core but malloc.
-  if (streamable(a, b, target, n, zeroIsError)) return streamed(m, op, info, a, b, outShape, n, target);
-
-  const sizeA = a.kind === 'host' ? align16(a.storage.byteLength) : 0;
-  const sizeB = b.kind === 'host' ? align16(b.storage.byteLength) : 0;
-  const sizeY = target?.kind === 'resident' ? 0 : align16(outBytes);
-  const total = sizeA + sizeB + sizeY;
-  const block = total > 0 ? acquireBlock(m, total, () => `a ${info.name} result of shape ${formatShape(outShape)}`) : 0;
+  // Where each tensor lives during the call: resident tensors in place; a host operand whole in
+  // the block, staged before the first chunk, or (when streaming) a window of `chunk` elements
+  // copied per chunk (only an operand laid out like the output); the output in a window
+  // delivered per chunk (the whole output when there is one chunk), or in place when resident.
+  // A view of wasm memory as `out` (it may overlap a resident operand) takes one chunk and is
+  // copied into place at the end.
+  const outInHeap = out?.kind === 'host' && out.source.heapAddress >= 0;
+  const chunkable = n * es >= STREAM_MIN_BYTES && !zeroIsError && !outInHeap;
+  const chunk = chunkable ? CHUNK_BYTES / es : n;
+  const A = placeOperand(a, n, chunk, out);
+  const B = placeOperand(b, n, chunk, out);
+  const yBytes = out?.kind === 'resident' ? 0 : align16(chunk * es);
+  const total = A.bytes + B.bytes + yBytes;
+  const block = total > 0 ? acquireBlock(m, total, () => `${withArticle(info.name)} result of shape ${formatShape(shape)}`) : 0;
   try {
-    // Views of the heap are taken after the allocation: growth would have detached older ones.
-    const pa = a.kind === 'host' ? block : a.ptr;
-    const pb = b.kind === 'host' ? block + sizeA : b.ptr;
-    const py = target?.kind === 'resident' ? target.ptr : block + sizeA + sizeB;
-    if (a.kind === 'host') copyIn(m, a.storage, pa);
-    if (b.kind === 'host') copyIn(m, b.storage, pb);
-    writeArgs(m, mode, op, info.code, zeroIsError, pa, pb, py);
-    const status = m._binary();
-    if (status === STATUS.divisionByZero) {
-      throw new RangeError(`integer division by zero in a ${info.name} divide (onZeroDivision: 'error'); ` +
+    A.ptr = A.bytes > 0 ? block : A.ptr;
+    B.ptr = B.bytes > 0 ? block + A.bytes : B.ptr;
+    const yPtr = out?.kind === 'resident' ? out.ptr : block + A.bytes + B.bytes;
+    if (A.whole) copyIn(m, a.source, A.ptr, 0, a.n);
+    if (B.whole) copyIn(m, b.source, B.ptr, 0, b.n);
+    if (zeroIsError && divides && (info.kind === 'int' || info.kind === 'bigint') && n > 0 && anyZero(m, info, B.ptr, b.n)) {
+      throw new RangeError(`integer division by zero in ${withArticle(info.name)} divide (onZeroDivision: 'error'); ` +
         'no output was written');
     }
-    if (status !== STATUS.ok) throw broadcastError(status, a.shape, b.shape, mode, -1);
-    if (target?.kind === 'resident') return target.tensor;
-    const data = target?.kind === 'host' ? copyOutInto(m, target.view, py)
-      : copyOut(m, a.carrier ?? defaultCarrier(info), py, n);
-    return { data, shape: outShape, dtype: info.name };
+    const Carrier = out?.kind === 'host' ? out.source.Class : a.carrier ?? defaultCarrier(info);
+    const data = out === null ? newResult(fn, Carrier, n, shape) : out.kind === 'host' && !outInHeap ? out.source.view : null;
+    const args = scratchWords + ARGS;
+    for (let begin = 0; begin < n; begin += chunk) {
+      const len = Math.min(chunk, n - begin);
+      if (A.window) copyIn(m, a.source, A.ptr, begin, len);
+      if (B.window) copyIn(m, b.source, B.ptr, begin, len);
+      // A window holds elements [begin, begin + len): the core is given where element 0 would be
+      // (wrapping, see src/binary.h) so that one plan serves every chunk.
+      const u32 = m.HEAPU32;
+      u32[args + ARG_A] = A.window ? A.ptr - begin * es : A.ptr;
+      u32[args + ARG_B] = B.window ? B.ptr - begin * es : B.ptr;
+      u32[args + ARG_Y] = yBytes > 0 ? yPtr - begin * es : yPtr;
+      u32[args + ARG_BEGIN] = begin;
+      u32[args + ARG_END] = begin + len;
+      const status = m._tw_run();
+      if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} running a plan`);
+      if (data !== null) copyOut(m, Carrier, yPtr, len, data, begin);
+    }
+    if (outInHeap) m.HEAPU8.copyWithin(out.source.heapAddress, yPtr, yPtr + n * es);
+    if (out?.kind === 'resident') return out.tensor;
+    return { data: out === null ? data : out.source.view, shape, dtype: info.name };
   } finally {
     if (block !== 0) releaseBlock(m, block);
   }
 }
 
-// Large element-wise calls on host arrays go through wasm memory in chunks that stay in cache:
-// copy a chunk of each input in, compute it, copy it out. RAM then sees A, B and the result once
-// each, instead of a whole-tensor staging copy in and out (4M float32 Mul: 6.1 -> 3.3 ms here).
-const CHUNK_BYTES = 128 * 1024; // per operand: three chunks (384 KiB) stay in L2
-
-function streamable(a, b, target, n, zeroIsError) {
-  // zeroIsError must see all of B before writing anything, so it takes the one-shot path.
-  if (a.kind !== 'host' || b.kind !== 'host' || target?.kind === 'resident' || zeroIsError) return false;
-  if (n * a.storage.BYTES_PER_ELEMENT < 4 * CHUNK_BYTES) return false;
-  // Each operand has all n elements (then its shape is the output's, whatever the mode) or one:
-  // output element i uses a[i] or a[0], and b[i] or b[0].
-  const na = a.storage.length, nb = b.storage.length;
-  return (na === n || na === 1) && (nb === n || nb === 1) && !(na === 1 && nb === 1);
+function newResult(fn, Carrier, n, shape) {
+  try {
+    return resultArray(Carrier, n);
+  } catch {
+    throw new RangeError(`${fn}: the result of shape ${formatShape(shape)} (${n * Carrier.BYTES_PER_ELEMENT} bytes) ` +
+      'could not be allocated in JavaScript memory; pass `out` or use wasm tensors');
+  }
 }
 
-function streamed(m, op, info, a, b, outShape, n, target) {
-  const es = info.bytes;
-  const chunk = CHUNK_BYTES / es; // elements
-  const chunkBytes = CHUNK_BYTES;
-  const block = acquireBlock(m, 3 * chunkBytes, () => 'a staging block');
-  try {
-    const heap = m.HEAPU8;
-    const data = target?.kind === 'host' ? target.view : resultArray(a.carrier ?? defaultCarrier(info), n);
-    const out = bytesOf(data);
-    const srcA = bytesOf(a.storage), srcB = bytesOf(b.storage);
-    const pa = block, pb = block + chunkBytes, py = block + 2 * chunkBytes;
-    const aScalar = a.storage.length === 1, bScalar = b.storage.length === 1;
-    if (aScalar) heap.set(srcA, pa);
-    if (bScalar) heap.set(srcB, pb);
-    for (let off = 0; off < n; off += chunk) {
-      const len = Math.min(chunk, n - off);
-      const from = off * es, to = (off + len) * es;
-      if (!aScalar) heap.set(srcA.subarray(from, to), pa);
-      if (!bScalar) heap.set(srcB.subarray(from, to), pb);
-      writeShapes(m, aScalar ? [] : [len], bScalar ? [] : [len]);
-      writeArgs(m, MODES.numpy, op, info.code, false, pa, pb, py);
-      const status = m._binary();
-      if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} in a streamed op`);
-      out.set(new Uint8Array(heap.buffer, py, len * es), from);
-    }
-    return { data, shape: outShape, dtype: info.name };
-  } finally {
-    releaseBlock(m, block);
-  }
+/**
+ * How an operand is staged: { ptr, bytes, whole, window }. Streaming (chunk < n) copies an
+ * operand laid out like the output per chunk, unless `out` overlaps it in a way that a chunk's
+ * result would overwrite input that a later chunk still needs.
+ */
+function placeOperand(x, n, chunk, out) {
+  if (x.kind === 'resident') return { ptr: x.ptr, bytes: 0, whole: false, window: false };
+  const es = x.source.Class.BYTES_PER_ELEMENT;
+  const windowed = chunk < n && x.n === n && x.source.heapAddress < 0 && chunkSafe(x.source, out);
+  return { ptr: 0, bytes: align16((windowed ? chunk : x.n) * es), whole: !windowed, window: windowed };
+}
+
+// Chunk k of the output may be written before chunk k + 1 of an input is read: safe when the
+// two occupy the same bytes (element i of the output needs element i of the input only) or
+// none in common. Two different SharedArrayBuffer objects may be one memory: not known safe.
+function chunkSafe(source, out) {
+  if (out === null || out.kind !== 'host' || !source.fromCaller) return true;
+  const o = out.source;
+  if (o.buffer !== source.buffer) return !(isShared(o.buffer) && isShared(source.buffer));
+  const size = source.Class.BYTES_PER_ELEMENT;
+  const start = source.byteOffset, end = start + source.length * size;
+  const oStart = o.byteOffset, oEnd = oStart + o.length * o.Class.BYTES_PER_ELEMENT;
+  return (start === oStart && end === oEnd) || end <= oStart || oEnd <= start;
+}
+
+function anyZero(m, info, ptr, count) {
+  const args = scratchWords + ARGS;
+  const u32 = m.HEAPU32;
+  u32[args + ARG_DTYPE] = info.code;
+  u32[args + ARG_B] = ptr;
+  u32[args + ARG_COUNT] = count;
+  const found = m._tw_any_zero();
+  if (found !== 0 && found !== 1) throw new Error(`tensorwise: unexpected core status ${found} checking divisors`);
+  return found === 1;
 }

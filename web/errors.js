@@ -1,5 +1,5 @@
 // Core status codes (src/status.h) turned into JS errors whose messages say what is wrong.
-import { formatShape } from './shapes.js';
+import { formatShape } from './format.js';
 
 /**
  * Shapes that cannot be broadcast: a RangeError whose fields say what failed, so a program need
@@ -19,6 +19,7 @@ export class BroadcastError extends RangeError {
 
 export const STATUS = {
   ok: 0, rankTooLarge: 1, incompatible: 2, shapesDiffer: 3, badAxis: 4, bDoesNotFit: 5, tooLarge: 6, divisionByZero: 7,
+  invalidCall: 8,
 };
 
 /**

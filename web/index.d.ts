@@ -216,9 +216,6 @@ export function numberToFloat16(value: number): number;
 /** bfloat16 bits of a number, rounded once to nearest even. */
 export function numberToBfloat16(value: number): number;
 
-/** The core op code `divide` uses for a dtype and rounding (exposed for tests and tools). */
-export function divisionOp(dtype: DType, pythondiv: boolean): number;
-
 /** ONNX node attributes: `broadcast`, `axis` (opsets 1 and 6), `consumed_inputs` (opset 1, ignored). */
 export interface OnnxAttributes {
   broadcast?: 0 | 1 | boolean;

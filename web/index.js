@@ -1,51 +1,92 @@
 // tensorwise: element-wise Multiply and Divide with broadcasting, in WebAssembly SIMD.
-import { wasm } from './loader.js';
-import { dtypeInfo } from './dtypes.js';
-import { OP, broadcast, compute, divisionOp } from './engine.js';
-import { hostTensor, readOperand, resolveOperands } from './operands.js';
+//
+// Every entry point reads its arguments once (arguments.js), checks them, and only then stages
+// anything in wasm memory (engine.js); see SPEC §4 "Arguments are read once".
+import { enter, withStaging } from './loader.js';
+import { readHost, readOperand, settle } from './arguments.js';
+import { callOp } from './call.js';
+import { DTYPES, dtypeInfo } from './dtypes.js';
+import { broadcastShape } from './engine.js';
+import { formatShape } from './format.js';
+import { MAX_BYTES, allocate, copyIn } from './memory.js';
 import { readOpOptions } from './options.js';
-import { checkShape } from './shapes.js';
-import { WasmTensor, allocateTensor, residentFromHost } from './tensor.js';
+import { elementCount, readShape } from './shapes.js';
+import { WasmTensor, adoptBlock } from './tensor.js';
 
 export { init } from './loader.js';
 export { onnx, openvino } from './spec.js';
 export { BroadcastError } from './errors.js';
-export { fromFloat16Bits as float16ToNumber, fromBfloat16Bits as bfloat16ToNumber, toFloat16Bits as numberToFloat16, toBfloat16Bits as numberToBfloat16 } from './half.js';
-export { WasmTensor, divisionOp };
+export {
+  fromFloat16Bits as float16ToNumber, fromBfloat16Bits as bfloat16ToNumber, toFloat16Bits as numberToFloat16,
+  toBfloat16Bits as numberToBfloat16,
+} from './half.js';
+export { WasmTensor };
+
+const OPERANDS = ['operand A', 'operand B'];
 
 export function multiply(a, b, options) {
-  wasm();
+  const m = enter();
+  const A = readOperand(a, 'multiply: operand A');
+  const B = readOperand(b, 'multiply: operand B');
   const { mode, out } = readOpOptions(options, 'multiply', false);
-  const [A, B] = resolveOperands(readOperand(a, 'multiply: operand A'), readOperand(b, 'multiply: operand B'));
-  return compute(OP.mul, A, B, mode, out, false);
+  return callOp(m, {
+    fn: 'multiply', divides: false, pythondiv: false, zeroIsError: false, mode, out, a: A, b: B, names: OPERANDS, types: null,
+  });
 }
 
 export function divide(a, b, options) {
-  wasm();
+  const m = enter();
+  const A = readOperand(a, 'divide: operand A');
+  const B = readOperand(b, 'divide: operand B');
   const { mode, out, pythondiv, zeroIsError } = readOpOptions(options, 'divide', true);
-  const [A, B] = resolveOperands(readOperand(a, 'divide: operand A'), readOperand(b, 'divide: operand B'));
-  return compute(divisionOp(A.dtype, pythondiv), A, B, mode, out, zeroIsError);
+  return callOp(m, { fn: 'divide', divides: true, pythondiv, zeroIsError, mode, out, a: A, b: B, names: OPERANDS, types: null });
 }
 
 export const mul = multiply;
 export const div = divide;
 
 export function broadcastShapes(shapeA, shapeB, options) {
-  wasm();
-  // The ops' options are accepted so one options object can serve both; only the
-  // broadcasting ones matter here (the others are still checked, `out` is not used).
-  const { mode } = readOpOptions(options, 'broadcastShapes', true);
-  return broadcast(checkShape(shapeA, 'broadcastShapes: shape A'), checkShape(shapeB, 'broadcastShapes: shape B'), mode);
+  enter();
+  const a = readShape(shapeA, 'broadcastShapes: shape A');
+  const b = readShape(shapeB, 'broadcastShapes: shape B');
+  // The ops' options are accepted so one options object can serve both; only the broadcasting
+  // ones matter here (the others are checked, `out` is not read).
+  const { mode } = readOpOptions(options, 'broadcastShapes', true, false);
+  return broadcastShape(a, b, mode);
 }
 
 export function tensor(data, shape, dtype) {
-  wasm();
-  return residentFromHost(hostTensor(data, shape, dtype, 'tensor()'), 'tensor()');
+  const m = enter();
+  const host = readHost(data, shape, dtype, 'tensor()');
+  settle(m, host, 'tensor()', 'data');
+  return withStaging(residentCopy, host);
+}
+
+function residentCopy(m, host) {
+  const bytes = host.n * DTYPES[host.dtype].bytes;
+  const ptr = allocate(m, bytes, () => `tensor() of shape ${formatShape(host.shape)}`);
+  try {
+    copyIn(m, host.source, ptr, 0, host.n); // after the allocation: growth moves the heap, not the source
+  } catch (error) {
+    m._free(ptr);
+    throw error;
+  }
+  return adoptBlock(ptr, host.dtype, host.shape, host.n);
 }
 
 export function empty(shape, dtype) {
-  wasm();
+  const m = enter();
+  const dims = readShape(shape, 'empty()');
   if (dtype === undefined) throw new TypeError('empty(shape, dtype): dtype is required');
-  dtypeInfo(dtype);
-  return allocateTensor(shape, dtype, 'empty()');
+  const info = dtypeInfo(dtype, 'empty()');
+  const n = elementCount(dims);
+  if (n * info.bytes > MAX_BYTES) throw new RangeError(`empty(): shape ${formatShape(dims)} is too large for wasm memory`);
+  return withStaging(zeroFilled, { dims, info, n });
+}
+
+function zeroFilled(m, { dims, info, n }) {
+  const bytes = n * info.bytes;
+  const ptr = allocate(m, bytes, () => `empty() of shape ${formatShape(dims)}`);
+  m.HEAPU8.fill(0, ptr, ptr + bytes);
+  return adoptBlock(ptr, info.name, dims, n);
 }

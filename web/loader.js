@@ -2,16 +2,38 @@
 // and its ES6 output has no Node support, so the glue is built for the web only and this file
 // hands it the bytes: read from disk in Node, fetched in browsers, or given by the caller.
 import createTensorwiseModule from '../dist/tensorwise.js';
+import { describe } from './format.js';
+import {
+  TYPED_ARRAY_CLASSES, bufferKind, typedArrayBuffer, typedArrayByteOffset, typedArrayKind, typedArrayLength,
+} from './intrinsics.js';
+import { readRecord } from './records.js';
 
 let module = null;
 let pending = null;
+// True from the first byte a call stages in wasm memory until it returns. No caller code runs in
+// that window, so no call can start in it; if one ever did, it is refused rather than run on
+// memory in use.
+let staging = false;
 
-/** The loaded module; throws if init() has not resolved. */
-export function wasm() {
+/** The loaded module, for a public entry point; throws if init() has not resolved. */
+export function enter() {
   if (module === null) {
     throw new Error('tensorwise is not initialised: call `await init()` before using it');
   }
+  if (staging) {
+    throw new Error('tensorwise: a call was made while another one was using wasm memory; it was refused');
+  }
   return module;
+}
+
+/** Runs fn(module, arg) as the staging window of a call (see `staging`). */
+export function withStaging(fn, arg) {
+  staging = true;
+  try {
+    return fn(module, arg);
+  } finally {
+    staging = false;
+  }
 }
 
 export function init(options = {}) {
@@ -31,23 +53,25 @@ export function init(options = {}) {
 }
 
 async function load(options) {
-  if (options === null || typeof options !== 'object') {
-    throw new TypeError('init(options): options must be an object');
-  }
-  const { wasmBinary, locateFile } = options;
+  const { wasmBinary, locateFile } = readRecord(options, ['wasmBinary', 'locateFile'], 'init');
   const bytes = wasmBinary !== undefined ? toBytes(wasmBinary) : await fetchBytes(wasmUrl(locateFile));
   return createTensorwiseModule({ wasmBinary: bytes });
 }
 
+// The bytes are copied: the caller's buffer may change (or be transferred) while the module
+// compiles.
 function toBytes(binary) {
-  if (binary instanceof ArrayBuffer) return new Uint8Array(binary);
-  if (ArrayBuffer.isView(binary)) return new Uint8Array(binary.buffer, binary.byteOffset, binary.byteLength);
-  throw new TypeError('init({ wasmBinary }): wasmBinary must be an ArrayBuffer or a typed array');
+  if (typedArrayKind(binary) !== undefined) {
+    const size = TYPED_ARRAY_CLASSES.get(typedArrayKind(binary)).BYTES_PER_ELEMENT;
+    return new Uint8Array(typedArrayBuffer(binary), typedArrayByteOffset(binary), typedArrayLength(binary) * size).slice();
+  }
+  if (bufferKind(binary) === 'ArrayBuffer' || bufferKind(binary) === 'SharedArrayBuffer') return new Uint8Array(binary).slice();
+  throw new TypeError(`init: wasmBinary must be an ArrayBuffer or a typed array, got ${describe(binary)}`);
 }
 
 function wasmUrl(locateFile) {
   if (locateFile === undefined) return new URL('../dist/tensorwise.wasm', import.meta.url).href;
-  if (typeof locateFile !== 'function') throw new TypeError('init({ locateFile }): locateFile must be a function');
+  if (typeof locateFile !== 'function') throw new TypeError(`init: locateFile must be a function, got ${describe(locateFile)}`);
   return String(locateFile('tensorwise.wasm', new URL('../dist/', import.meta.url).href));
 }
 

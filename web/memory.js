@@ -1,6 +1,10 @@
-// wasm heap allocation for one call. Views into the heap are always taken from the module
-// after the last allocation (memory growth detaches older ones).
-import { MAX_BYTES } from './shapes.js';
+// Wasm heap allocation for one call, and copies between JS typed arrays and wasm memory. Views
+// of the heap are taken after the call's last allocation (growth detaches older ones) and only
+// ever through the built-in classes and set(): no caller code runs in a copy.
+import { typedArrayBuffer, typedArraySet } from './intrinsics.js';
+
+/** wasm32 with a 2 GiB memory: no tensor this large can be allocated. */
+export const MAX_BYTES = 2 ** 31 - 1;
 
 /** @param what a function giving the thing's name, for the error (built only on failure) */
 export function allocate(m, bytes, what) {
@@ -32,39 +36,55 @@ export function releaseBlock(m, ptr) {
   if (ptr !== staging.ptr || m !== staging.m) m._free(ptr);
 }
 
-/** Bytes of a typed array, as a Uint8Array over the same memory. */
-export function bytesOf(view) {
-  return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+/** Frees the kept staging block (the leak tests measure wasm memory in use without it). */
+export function freeStagingBlock(m) {
+  if (staging.m === m && staging.ptr !== 0) m._free(staging.ptr);
+  staging = { m: null, ptr: 0, size: 0 };
 }
 
 // Arithmetic, not bitwise: sizes may pass 2^31, where bitwise ops would wrap.
 export const align16 = (n) => Math.ceil(n / 16) * 16;
 
-// Views of wasm memory by typed-array class. Memory growth detaches the old buffer, which
-// leaves a view over it with length 0: then it is made again.
+// Whole-heap views by class, made again when the heap's buffer changes (growth).
+let viewsOf = null;
 const views = new Map();
 
-function heapView(m, Class) {
+function heapView(heap, Class) {
+  if (viewsOf !== heap) {
+    views.clear();
+    viewsOf = heap;
+  }
   let view = views.get(Class);
-  if (view === undefined || view.length === 0) {
-    view = new Class(m.HEAPU8.buffer);
+  if (view === undefined) {
+    view = new Class(heap);
     views.set(Class, view);
   }
   return view;
 }
 
-// The platform's own typed-array classes: between two of the same class, set() and slice() copy
-// bytes (the spec requires bit-exact copies then), with no view made per call. Subclasses take
-// the byte path, so that a result keeps the caller's class.
-const BUILTIN = new Set([Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array,
-  Float32Array, Float64Array, BigInt64Array, BigUint64Array]);
-if (typeof globalThis.Float16Array === 'function') BUILTIN.add(globalThis.Float16Array);
+/**
+ * Copies elements [first, first + count) of an operand's source (arguments.js) to byte address
+ * ptr of wasm memory (aligned to the elements). Between arrays of one built-in class set()
+ * copies bits.
+ */
+export function copyIn(m, source, ptr, first, count) {
+  const heap = m.HEAPU8.buffer;
+  const size = source.Class.BYTES_PER_ELEMENT;
+  if (source.heapAddress >= 0) { // a view of wasm memory: copied within it, at its address now
+    const from = source.heapAddress + first * size;
+    m.HEAPU8.copyWithin(ptr, from, from + count * size);
+  } else if (first === 0 && count === source.length) {
+    typedArraySet(heapView(heap, source.Class), source.view, ptr / size);
+  } else {
+    const buffer = source.buffer ?? typedArrayBuffer(source.view);
+    const part = new source.Class(buffer, source.byteOffset + first * size, count);
+    typedArraySet(heapView(heap, source.Class), part, ptr / size);
+  }
+}
 
-/** Copies a typed array's bytes into wasm memory at byte address ptr (aligned to its elements). */
-export function copyIn(m, data, ptr) {
-  const Class = data.constructor;
-  if (BUILTIN.has(Class)) heapView(m, Class).set(data, ptr / data.BYTES_PER_ELEMENT);
-  else m.HEAPU8.set(bytesOf(data), ptr);
+/** Copies count elements at byte address ptr into `into` (a typed array of Class) from element `at`. */
+export function copyOut(m, Class, ptr, count, into, at) {
+  typedArraySet(into, new Class(m.HEAPU8.buffer, ptr, count), at);
 }
 
 // In Node, Buffer.allocUnsafe skips the zero fill that a new typed array must do, and takes freed
@@ -74,31 +94,12 @@ export function copyIn(m, data, ptr) {
 const allocUnsafe = typeof globalThis.Buffer?.allocUnsafe === 'function' ? globalThis.Buffer.allocUnsafe : null;
 const UNFILLED_MIN_BYTES = 1 << 16;
 
-/** A new Carrier of n elements, for the caller to overwrite entirely. */
+/** A new Carrier (a built-in class) of n elements, for the caller to overwrite entirely. */
 export function resultArray(Carrier, n) {
   const bytes = n * Carrier.BYTES_PER_ELEMENT;
-  if (allocUnsafe !== null && bytes >= UNFILLED_MIN_BYTES && BUILTIN.has(Carrier)) {
+  if (allocUnsafe !== null && bytes >= UNFILLED_MIN_BYTES) {
     const b = allocUnsafe(bytes);
-    if (b.byteOffset === 0 && b.buffer.byteLength === bytes) return new Carrier(b.buffer, 0, n);
+    if (b.byteOffset === 0 && typedArrayBuffer(b).byteLength === bytes) return new Carrier(typedArrayBuffer(b), 0, n);
   }
   return new Carrier(n);
-}
-
-/** A new Carrier holding the n elements at byte address ptr of wasm memory. */
-export function copyOut(m, Carrier, ptr, n) {
-  if (BUILTIN.has(Carrier)) {
-    const start = ptr / Carrier.BYTES_PER_ELEMENT;
-    const heap = heapView(m, Carrier);
-    if (n * Carrier.BYTES_PER_ELEMENT < UNFILLED_MIN_BYTES) return heap.slice(start, start + n);
-    const data = resultArray(Carrier, n);
-    data.set(heap.subarray(start, start + n));
-    return data;
-  }
-  return copyOutInto(m, new Carrier(n), ptr);
-}
-
-/** Fills a typed array (whole) with the bytes at byte address ptr of wasm memory; returns it. */
-export function copyOutInto(m, view, ptr) {
-  bytesOf(view).set(new Uint8Array(m.HEAPU8.buffer, ptr, view.byteLength));
-  return view;
 }

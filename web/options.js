@@ -1,6 +1,8 @@
-// The options of multiply / divide / broadcastShapes (SPEC §4): unknown keys are TypeErrors,
-// values outside their set RangeErrors.
-import { describe } from './dtypes.js';
+// The options of multiply / divide / broadcastShapes (SPEC §4), read once: unknown keys are
+// TypeErrors, values outside their set RangeErrors.
+import { readOut } from './arguments.js';
+import { readRecord } from './records.js';
+import { describe } from './format.js';
 
 export const MODES = {
   none: { kind: 'none', code: 0 },
@@ -9,21 +11,8 @@ export const MODES = {
 };
 export const LEGACY_CODE = 3; // BroadcastMode::onnx_legacy
 
-export const MULTIPLY_OPTIONS = ['autoBroadcast', 'axis', 'out'];
-export const DIVIDE_OPTIONS = [...MULTIPLY_OPTIONS, 'pythondiv', 'onZeroDivision'];
-
-export function checkKeys(options, allowed, fn) {
-  if (options === undefined || options === null) return {};
-  if (typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
-  }
-  for (const key of Object.keys(options)) {
-    if (!allowed.includes(key)) {
-      throw new TypeError(`${fn}: unknown option ${JSON.stringify(key)} (it takes ${allowed.join(', ')})`);
-    }
-  }
-  return options;
-}
+const MULTIPLY_OPTIONS = ['autoBroadcast', 'axis', 'out'];
+const DIVIDE_OPTIONS = [...MULTIPLY_OPTIONS, 'pythondiv', 'onZeroDivision'];
 
 export function checkAxis(axis, fn) {
   if (typeof axis !== 'number' || !Number.isInteger(axis)) {
@@ -49,7 +38,7 @@ function plainMode(name, label) {
   return mode;
 }
 
-/** Broadcast mode from autoBroadcast / axis, labelled as the caller wrote it. */
+/** Broadcast mode from autoBroadcast / axis (values already read), labelled as the caller wrote it. */
 export function modeFrom(autoBroadcast, axis, fn, label = 'autoBroadcast') {
   const name = autoBroadcast ?? 'numpy';
   if (typeof name !== 'string' || !Object.hasOwn(MODES, name)) {
@@ -57,16 +46,20 @@ export function modeFrom(autoBroadcast, axis, fn, label = 'autoBroadcast') {
   }
   if (axis === undefined) return plainMode(name, label);
   if (name !== 'pdpd') throw new TypeError(`${fn}: axis applies only to ${label} 'pdpd' (it is '${name}')`);
-  return { ...MODES[name], hasAxis: true, axis: checkAxis(axis, fn), label: `${label} '${name}'` };
+  return Object.freeze({ ...MODES[name], hasAxis: true, axis: checkAxis(axis, fn), label: `${label} '${name}'` });
 }
 
-const NO_OPTIONS = Object.freeze({ mode: plainMode('numpy', 'autoBroadcast'), out: undefined, pythondiv: true, zeroIsError: false });
+const NO_OPTIONS = Object.freeze({ mode: plainMode('numpy', 'autoBroadcast'), out: null, pythondiv: true, zeroIsError: false });
 
-/** Everything multiply/divide need from their options. */
-export function readOpOptions(options, fn, divide) {
-  if (options === undefined) return NO_OPTIONS;
-  const o = checkKeys(options, divide ? DIVIDE_OPTIONS : MULTIPLY_OPTIONS, fn);
-  const mode = modeFrom(o.autoBroadcast, o.axis, fn);
+/**
+ * Everything multiply/divide need from their options, each own key read once. broadcastShapes
+ * takes the same keys (one options object can serve both) but has no use for `out`: it is not
+ * read.
+ */
+export function readOpOptions(options, fn, divide, useOut = true) {
+  if (options === undefined || options === null) return NO_OPTIONS;
+  const o = readRecord(options, divide ? DIVIDE_OPTIONS : MULTIPLY_OPTIONS, fn);
+  const mode = o.autoBroadcast === undefined && o.axis === undefined ? NO_OPTIONS.mode : modeFrom(o.autoBroadcast, o.axis, fn);
   let pythondiv = true;
   let zeroIsError = false;
   if (divide) {
@@ -83,5 +76,5 @@ export function readOpOptions(options, fn, divide) {
       zeroIsError = o.onZeroDivision === 'error';
     }
   }
-  return { mode, out: o.out, pythondiv, zeroIsError };
+  return { mode, out: useOut ? readOut(o.out, fn) : null, pythondiv, zeroIsError };
 }

@@ -1,36 +1,42 @@
-// Shape validation on the JS side: what the core's uint32 scratch words can carry.
-import { describe } from './dtypes.js';
+// Shapes as the caller gives them, read once into a fresh array of checked dims.
+import { describe } from './format.js';
+import { hasOwn, isArray } from './intrinsics.js';
 
 export const MAX_RANK = 32; // kMaxRank in src/broadcast.h
-export const MAX_DIM = 2 ** 32 - 1;
-/** wasm32 with a 2 GiB memory: no tensor this large can be allocated. */
-export const MAX_BYTES = 2 ** 31 - 1;
+export const MAX_DIM = 2 ** 32 - 1; // the core's scratch words are uint32
 
-export function checkShape(shape, what) {
-  if (!Array.isArray(shape)) {
+/**
+ * Each dim read once (own elements only: a hole is not filled from Array.prototype), then the
+ * copy checked: what is checked is what is used.
+ */
+export function readShape(shape, what) {
+  if (!isArray(shape, `${what}: shape`)) {
     throw new TypeError(`${what}: shape must be an array of dims, got ${describe(shape)}`);
   }
-  if (shape.length > MAX_RANK) {
-    throw new RangeError(`${what}: shape has ${shape.length} dims; at most ${MAX_RANK} are supported`);
+  const rank = shape.length;
+  if (!Number.isInteger(rank) || rank < 0) throw new TypeError(`${what}: shape has no valid length`);
+  if (rank > MAX_RANK) {
+    throw new RangeError(`${what}: shape has ${rank} dims; at most ${MAX_RANK} are supported`);
   }
-  for (let i = 0; i < shape.length; ++i) {
-    const d = shape[i];
+  const dims = new Array(rank);
+  for (let i = 0; i < rank; ++i) dims[i] = hasOwn(shape, i) ? shape[i] : undefined;
+  for (let i = 0; i < rank; ++i) {
+    const d = dims[i];
     if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > MAX_DIM) {
-      throw new RangeError(`${what}: shape ${formatShape(shape)} has an invalid dim ${describe(d)} at axis ${i} ` +
+      const shown = dims.map((x) => (typeof x === 'number' ? String(x) : '?')).join(',');
+      throw new RangeError(`${what}: shape [${shown}] has an invalid dim ${describe(d)} at axis ${i} ` +
         `(dims are integers from 0 to ${MAX_DIM})`);
     }
   }
-  return shape.slice();
+  return dims;
 }
 
-/** Element count, or Infinity when it exceeds what wasm memory could ever hold. */
-export function elementCount(shape) {
+/** Element count of checked dims (exact below 2^53; beyond it no tensor can exist anyway). */
+export function elementCount(dims) {
   let n = 1;
-  for (const d of shape) n *= d;
-  if (shape.includes(0)) return 0;
-  return n > MAX_BYTES ? Infinity : n;
-}
-
-export function formatShape(shape) {
-  return `[${shape.map((d) => describe(d)).join(',')}]`;
+  for (let i = 0; i < dims.length; ++i) {
+    if (dims[i] === 0) return 0; // before a product of huge dims reaches Infinity (0 * Infinity is NaN)
+    n *= dims[i];
+  }
+  return n;
 }

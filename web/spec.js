@@ -1,10 +1,11 @@
 // Spec-level entry points (SPEC §5): ONNX Mul/Div by opset and OpenVINO Multiply/Divide with
-// the IR's attribute names.
-import { wasm } from './loader.js';
-import { describe } from './dtypes.js';
-import { OP, compute, divisionOp } from './engine.js';
-import { readOperand, resolveOperands } from './operands.js';
-import { LEGACY_CODE, MODES, checkAxis, checkKeys, modeFrom } from './options.js';
+// the IR's attribute names. Attributes are read once, like every argument (arguments.js).
+import { enter } from './loader.js';
+import { readOperand } from './arguments.js';
+import { readRecord } from './records.js';
+import { callOp } from './call.js';
+import { describe } from './format.js';
+import { LEGACY_CODE, MODES, checkAxis, modeFrom } from './options.js';
 
 // ---- ONNX ------------------------------------------------------------------------------------
 
@@ -21,6 +22,9 @@ const ONNX_VERSIONS = [
   { since: 1, types: V1_TYPES, attributes: ['broadcast', 'axis', 'consumed_inputs'] },
 ];
 
+const ONNX_INPUTS = ['input A', 'input B'];
+const IR_INPUTS = ['input 1', 'input 2'];
+
 function onnxVersion(opset, fn) {
   if (typeof opset !== 'number' || !Number.isInteger(opset) || opset < 1) {
     throw new RangeError(`${fn}: opset must be an integer of at least 1, got ${describe(opset)}`);
@@ -36,28 +40,34 @@ function onnxMode(version, attrs, fn) {
     throw new RangeError(`${name}: attribute broadcast must be 0 or 1, got ${describe(broadcast)}`);
   }
   if (!broadcast) return { ...MODES.none, hasAxis: false, label: `${name} with broadcast=0` };
-  const mode = { kind: 'legacy', code: LEGACY_CODE, hasAxis: attrs.axis !== undefined, label: `${name} with broadcast=1` };
-  if (attrs.axis !== undefined) mode.axis = checkAxis(attrs.axis, name);
+  const axis = attrs.axis;
+  const mode = { kind: 'legacy', code: LEGACY_CODE, hasAxis: axis !== undefined, label: `${name} with broadcast=1` };
+  if (axis !== undefined) mode.axis = checkAxis(axis, name);
   return mode;
 }
 
-function onnxOp(fn, op) {
+function onnxOp(fn, divides) {
   return function onnxBinary(a, b, attributes, opset = 14) {
-    wasm();
+    const m = enter();
     const version = onnxVersion(opset, `onnx.${fn}`);
-    const attrs = checkKeys(attributes, version.attributes, `onnx.${fn} (opset ${opset}, ${fn}-${version.since})`);
+    const attrs = readRecord(attributes, version.attributes, `onnx.${fn} (opset ${opset}, ${fn}-${version.since})`, 'attribute');
     const mode = onnxMode(version, attrs, fn);
-    const [A, B] = resolveOperands(readOperand(a, `onnx.${fn}: input A`), readOperand(b, `onnx.${fn}: input B`));
-    if (!version.types.includes(A.dtype)) {
-      throw new TypeError(`onnx.${fn}: ${fn}-${version.since} (opset ${opset}) does not take ${A.dtype}; ` +
-        `its types are ${version.types.join(', ')}`);
-    }
-    return compute(op, A, B, mode, undefined, false);
+    const A = readOperand(a, `onnx.${fn}: input A`);
+    const B = readOperand(b, `onnx.${fn}: input B`);
+    const types = (dtype) => {
+      if (!version.types.includes(dtype)) {
+        throw new TypeError(`onnx.${fn}: ${fn}-${version.since} (opset ${opset}) does not take ${dtype}; ` +
+          `its types are ${version.types.join(', ')}`);
+      }
+    };
+    // Integer Div truncates toward zero, as the ONNX reference and onnxruntime do.
+    return callOp(m, {
+      fn: `onnx.${fn}`, divides, pythondiv: false, zeroIsError: false, mode, out: null, a: A, b: B, names: ONNX_INPUTS, types,
+    });
   };
 }
 
-/** ONNX Mul and Div; integer Div truncates toward zero like the ONNX reference and onnxruntime. */
-export const onnx = Object.freeze({ Mul: onnxOp('Mul', OP.mul), Div: onnxOp('Div', OP.divTrunc) });
+export const onnx = Object.freeze({ Mul: onnxOp('Mul', false), Div: onnxOp('Div', true) });
 
 // ---- OpenVINO --------------------------------------------------------------------------------
 
@@ -83,26 +93,30 @@ function openvinoMode(attrs, fn) {
 }
 
 function Multiply(a, b, attributes) {
-  wasm();
+  const m = enter();
   const fn = 'openvino.Multiply';
-  const attrs = checkKeys(attributes, ['auto_broadcast', 'axis'], fn);
+  const attrs = readRecord(attributes, ['auto_broadcast', 'axis'], fn, 'attribute');
   const mode = openvinoMode(attrs, fn);
-  const [A, B] = resolveOperands(readOperand(a, `${fn}: input 1`), readOperand(b, `${fn}: input 2`));
-  return compute(OP.mul, A, B, mode, undefined, false);
+  const A = readOperand(a, `${fn}: input 1`);
+  const B = readOperand(b, `${fn}: input 2`);
+  return callOp(m, {
+    fn, divides: false, pythondiv: false, zeroIsError: false, mode, out: null, a: A, b: B, names: IR_INPUTS, types: null,
+  });
 }
 
 function Divide(a, b, attributes) {
-  wasm();
+  const m = enter();
   const fn = 'openvino.Divide';
-  const attrs = checkKeys(attributes, ['auto_broadcast', 'axis', 'm_pythondiv', 'pythondiv'], fn);
+  const attrs = readRecord(attributes, ['auto_broadcast', 'axis', 'm_pythondiv', 'pythondiv'], fn, 'attribute');
   const mode = openvinoMode(attrs, fn);
   const given = ['m_pythondiv', 'pythondiv'].filter((k) => attrs[k] !== undefined).map((k) => irBool(attrs[k], k, fn));
   if (given.length === 2 && given[0] !== given[1]) {
     throw new RangeError(`${fn}: m_pythondiv and pythondiv disagree`);
   }
   const pythondiv = given.length ? given[0] : true;
-  const [A, B] = resolveOperands(readOperand(a, `${fn}: input 1`), readOperand(b, `${fn}: input 2`));
-  return compute(divisionOp(A.dtype, pythondiv), A, B, mode, undefined, false);
+  const A = readOperand(a, `${fn}: input 1`);
+  const B = readOperand(b, `${fn}: input 2`);
+  return callOp(m, { fn, divides: true, pythondiv, zeroIsError: false, mode, out: null, a: A, b: B, names: IR_INPUTS, types: null });
 }
 
 export const openvino = Object.freeze({ Multiply, Divide });

@@ -4,11 +4,11 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { init, multiply, divide, tensor, empty } from '../../web/index.js';
-import { wasm } from '../../web/loader.js';
+import { enter } from '../../web/loader.js';
 
 before(() => init());
 
-const wasmBytes = () => wasm().HEAPU8.buffer.byteLength;
+const wasmBytes = () => enter().HEAPU8.buffer.byteLength;
 const mb = (x) => `${(x / 2 ** 20).toFixed(1)} MiB`;
 
 test('100,000 small ops and errors keep wasm memory and RSS flat', () => {

@@ -1,0 +1,223 @@
+// Arguments read once into plain internal values (SPEC §4): every value the caller gives is read
+// exactly once, objects through their own properties only, typed arrays through the built-in
+// getters (intrinsics.js). Caller code may run while this reads (getters, Proxy traps) and may
+// call the library, dispose tensors or resize buffers; settle() then checks, after the last
+// read, that what was read still holds. Nothing here touches wasm memory.
+import { DTYPES, dtypeInfo, dtypeOfKind, encodeValue } from './dtypes.js';
+import { describe, formatShape, withArticle } from './format.js';
+import {
+  TYPED_ARRAY_CLASSES, boxedKind, hasOwn, isArray, isDetached, typedArrayBuffer, typedArrayByteOffset, typedArrayKind,
+  typedArrayLength,
+} from './intrinsics.js';
+import { MAX_BYTES } from './memory.js';
+import { ownValue } from './records.js';
+import { elementCount, readShape } from './shapes.js';
+import { insideLiveTensor, readTensor, tensorPointer } from './tensor.js';
+import { isWasmTensor } from './tensor-brand.js';
+
+// ---- typed arrays ------------------------------------------------------------------------------
+
+/**
+ * What a typed array really is: its built-in class, buffer, byte offset and length, read through
+ * the built-in getters. `view` is kept for the copy (the built-in set() reads internal slots).
+ */
+function snapshotTypedArray(x, kind, what) {
+  const buffer = typedArrayBuffer(x);
+  const length = typedArrayLength(x);
+  if (length === 0 && isDetached(buffer)) {
+    throw new TypeError(`${what}: its ArrayBuffer is detached (it was transferred)`);
+  }
+  const Class = TYPED_ARRAY_CLASSES.get(kind);
+  return { Class, view: x, buffer, byteOffset: typedArrayByteOffset(x), length, heapAddress: -1, fromCaller: true };
+}
+
+/** A typed array the library made (encoded plain-array values): nothing to check again. */
+function ownSource(view, Class) {
+  return { Class, view, buffer: null, byteOffset: 0, length: view.length, heapAddress: -1, fromCaller: false };
+}
+
+// ---- operands ------------------------------------------------------------------------------------
+
+/**
+ * An operand as a plain record:
+ *   { kind: 'scalar', value }
+ *   { kind: 'resident', dtype, shape, n, tensor, ptr }
+ *   { kind: 'host', dtype, shape, n, source, carrier }   carrier: the result class A gives, or null
+ */
+export function readOperand(x, what) {
+  if (typeof x === 'number' || typeof x === 'bigint') return { kind: 'scalar', value: x };
+  if (isWasmTensor(x)) return residentOperand(x, what);
+  if (x === null || typeof x !== 'object' || typedArrayKind(x) !== undefined || isArray(x, what)) {
+    throw new TypeError(`${what} must be { data, shape?, dtype? }, a number, a bigint or a wasm tensor; ` +
+      `got ${describe(x)}`);
+  }
+  const data = ownValue(x, 'data');
+  const shape = ownValue(x, 'shape');
+  const dtype = ownValue(x, 'dtype');
+  if (data === undefined && boxedKind(x) !== null) { // new Number(3) and the like: say so
+    throw new TypeError(`${what} must be { data, shape?, dtype? }, a number, a bigint or a wasm tensor; got ${describe(x)}`);
+  }
+  return readHost(data, shape, dtype, what);
+}
+
+function residentOperand(t, what) {
+  const r = readTensor(t);
+  if (r.ptr === 0) throw new TypeError(`${what}: this wasm tensor was disposed; it cannot be used`);
+  return r;
+}
+
+/** data (a typed array or a plain array), shape and dtype as given: a host operand. */
+export function readHost(data, shape, dtype, what) {
+  let info = dtype === undefined ? null : dtypeInfo(dtype, what);
+  const kind = typedArrayKind(data);
+  let source;
+  if (kind !== undefined) {
+    source = snapshotTypedArray(data, kind, `${what}: data`);
+    info ??= DTYPES[dtypeOfKind(kind)];
+    if (!info.carriers.includes(source.Class)) {
+      throw new TypeError(`${what}: ${withArticle(kind)} cannot carry dtype ${info.name} ` +
+        `(it takes ${info.carriers.map((C) => C.name).join(' or ')})`);
+    }
+  } else if (isArray(data, `${what}: data`)) {
+    const values = readValues(data, what);
+    info ??= DTYPES[holdsBigints(values, what) ? 'int64' : 'float32'];
+    source = ownSource(encodeValues(info, values, what), info.Storage);
+  } else if (data === undefined) {
+    throw new TypeError(`${what}: data is missing (give a typed array or an array)`);
+  } else {
+    throw new TypeError(`${what}: data must be a typed array or an array, got ${describe(data)}`);
+  }
+  const dims = shape === undefined ? [source.length] : readShape(shape, what);
+  const n = elementCount(dims);
+  if (n !== source.length) {
+    throw new RangeError(`${what}: data has ${source.length} elements but shape ${formatShape(dims)} needs ` +
+      `${n > MAX_BYTES ? 'more than wasm memory holds' : n}`);
+  }
+  const carrier = source.fromCaller ? (source.Class === Uint8ClampedArray ? Uint8Array : source.Class) : null;
+  return { kind: 'host', dtype: info.name, shape: dims, n, source, carrier };
+}
+
+/** A plain array's elements, each read once (own elements only: a hole reads as undefined). */
+function readValues(data, what) {
+  const n = data.length;
+  if (!Number.isInteger(n) || n < 0) throw new TypeError(`${what}: data has no valid length`);
+  if (n > MAX_BYTES) throw new RangeError(`${what}: data has ${n} elements, more than wasm memory holds`);
+  const values = new Array(n);
+  for (let i = 0; i < n; ++i) values[i] = hasOwn(data, i) ? data[i] : undefined;
+  return values;
+}
+
+// A plain array holds numbers or bigints, never both and nothing else (TypeError), checked before
+// encoding so that a mixed array is reported as such, not as an out-of-range value.
+function holdsBigints(values, what) {
+  let numbers = false;
+  let bigints = false;
+  for (let i = 0; i < values.length; ++i) {
+    const v = values[i];
+    if (typeof v === 'number') numbers = true;
+    else if (typeof v === 'bigint') bigints = true;
+    else throw new TypeError(`${what}: data[${i}] is ${describe(v)}, not a number or bigint`);
+  }
+  if (numbers && bigints) throw new TypeError(`${what}: data mixes numbers and bigints; give one kind or a dtype`);
+  return bigints;
+}
+
+function encodeValues(info, values, what) {
+  const out = new info.Storage(values.length);
+  for (let i = 0; i < values.length; ++i) out[i] = encodeValue(info, values[i], `${what}: data[${i}]`);
+  return out;
+}
+
+/** The dtype both operands have (a scalar takes the other's); TypeError when they differ. */
+export function commonDtype(a, b, fn) {
+  let dtypeA = a.kind === 'scalar' ? null : a.dtype;
+  let dtypeB = b.kind === 'scalar' ? null : b.dtype;
+  if (dtypeA === null && dtypeB === null) {
+    dtypeA = scalarDefault(a.value);
+    dtypeB = scalarDefault(b.value);
+  }
+  dtypeA ??= dtypeB;
+  dtypeB ??= dtypeA;
+  if (dtypeA !== dtypeB) {
+    throw new TypeError(`${fn}: operands have different dtypes: A is ${dtypeA} and B is ${dtypeB} (both must be the same)`);
+  }
+  return dtypeA;
+}
+
+/** A scalar operand as a rank-0 host operand of the dtype; other operands as they are. */
+export function asTensor(op, dtype, fn, name) {
+  if (op.kind !== 'scalar') return op;
+  const info = DTYPES[dtype];
+  const storage = new info.Storage(1);
+  storage[0] = encodeValue(info, op.value, `${fn}: scalar ${name}`);
+  return { kind: 'host', dtype, shape: [], n: 1, source: ownSource(storage, info.Storage), carrier: null };
+}
+
+function scalarDefault(v) {
+  return typeof v === 'bigint' ? 'int64' : 'float32';
+}
+
+// ---- out -----------------------------------------------------------------------------------------
+
+/** The `out` option: null, a resident record (as an operand's) or { kind: 'host', source }. */
+export function readOut(x, fn) {
+  if (x === undefined) return null;
+  if (isWasmTensor(x)) {
+    const r = readTensor(x);
+    if (r.ptr === 0) throw new TypeError(`${fn}: out is a wasm tensor that was disposed; it cannot be used`);
+    return r;
+  }
+  const kind = typedArrayKind(x);
+  if (kind === undefined) {
+    throw new TypeError(`${fn}: out must be a typed array or a wasm tensor, got ${describe(x)}`);
+  }
+  return { kind: 'host', source: snapshotTypedArray(x, kind, `${fn}: out`) };
+}
+
+/** Checks `out` against the result's dtype (its length is checked once the shape is known). */
+export function checkOutDtype(out, info, fn) {
+  if (out === null) return;
+  if (out.kind === 'resident') {
+    if (out.dtype !== info.name) throw new TypeError(`${fn}: out is ${withArticle(out.dtype)} wasm tensor but the result is ${info.name}`);
+  } else if (!info.carriers.includes(out.source.Class)) {
+    throw new TypeError(`${fn}: out must be ${info.carriers.map((C) => withArticle(C.name)).join(' or ')} ` +
+      `(or ${withArticle(info.name)} wasm tensor) for ${withArticle(info.name)} result; got ${withArticle(out.source.Class.name)}`);
+  }
+}
+
+// ---- after the last read -------------------------------------------------------------------------
+
+/**
+ * After the last read of caller data, checks that what was read still holds: tensors are alive,
+ * buffers neither detached nor resized. Views of wasm memory (a tensor's `data`) are resolved
+ * to their address, which must lie inside a live tensor. From here on no caller code runs.
+ * `fn` and `name` name the record in messages ('multiply', 'operand A').
+ */
+export function settle(m, r, fn, name) {
+  if (r === null) return;
+  if (r.kind === 'resident') {
+    if (tensorPointer(r.tensor) !== r.ptr) {
+      throw new TypeError(`${fn}: ${name}: its wasm tensor was disposed while the arguments were being read`);
+    }
+  } else if (r.source.fromCaller) {
+    settleSource(m, r.source, fn, name);
+  }
+}
+
+function settleSource(m, s, fn, name) {
+  const length = typedArrayLength(s.view);
+  if (length !== s.length || typedArrayByteOffset(s.view) !== s.byteOffset) {
+    if (isDetached(s.buffer)) {
+      throw new TypeError(`${fn}: ${name}: its ArrayBuffer was detached while the arguments were being read`);
+    }
+    throw new RangeError(`${fn}: ${name}: its buffer was resized while the arguments were being read ` +
+      `(${s.length} elements when read, ${length} now)`);
+  }
+  if (s.buffer === m.HEAPU8.buffer) {
+    const bytes = s.length * s.Class.BYTES_PER_ELEMENT;
+    if (!insideLiveTensor(s.byteOffset, bytes)) {
+      throw new TypeError(`${fn}: ${name} is a view of wasm memory outside every live tensor (was its tensor disposed?)`);
+    }
+    s.heapAddress = s.byteOffset;
+  }
+}

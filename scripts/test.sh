@@ -19,4 +19,4 @@ bash scripts/build.sh --tests
 node build/wasm/tensorwise_tests.cjs
 
 echo "== node --test"
-node --test --test-concurrency=1 tests/js/*.test.js tests/browser/*.test.js
+node --test --test-concurrency=1 tests/js/*.test.js tests/js/adversarial/*.test.js tests/browser/*.test.js

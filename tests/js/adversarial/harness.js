@@ -1,0 +1,112 @@
+// What every hostile-input test checks besides the answer SPEC §4/§6 gives: sentinel tensors
+// made before the attack hold their values after it, the wasm memory in use (bytes malloc has
+// handed out) did not grow, and the next ordinary calls are right.
+import assert from 'node:assert/strict';
+import * as tw from '../../../web/index.js';
+import { enter } from '../../../web/loader.js';
+import { freeStagingBlock } from '../../../web/memory.js';
+
+export { tw };
+
+/** Bytes of wasm memory in use, without the staging block the library keeps between calls. */
+export function memoryInUse() {
+  const m = enter();
+  freeStagingBlock(m);
+  return m._tw_memory_in_use();
+}
+
+const SENTINEL_SIZES = [1, 7, 64, 1000, 40000];
+const sentinelValue = (k, i) => k * 100000 + i;
+
+function makeSentinels() {
+  return SENTINEL_SIZES.map((n, k) => tw.tensor(Float32Array.from({ length: n }, (_, i) => sentinelValue(k, i))));
+}
+
+function checkSentinels(list) {
+  list.forEach((t, k) => {
+    const data = t.data;
+    for (let i = 0; i < data.length; ++i) {
+      if (data[i] !== sentinelValue(k, i)) assert.fail(`sentinel ${k} element ${i}: ${data[i]}, was ${sentinelValue(k, i)}`);
+    }
+  });
+}
+
+/** Ordinary calls of every kind, right after an attack. */
+export function nextCallsAreRight() {
+  assert.deepEqual(Array.from(tw.divide({ data: new Int32Array([-7, 9, 100]) }, { data: new Int32Array([2, -4, 0]) }).data),
+    [-4, -3, 0]);
+  assert.deepEqual(Array.from(tw.multiply({ data: [1, 2, 3], shape: [3, 1] }, { data: new Float32Array([10, 20]) }).data),
+    [10, 20, 20, 40, 30, 60]);
+  const t = tw.tensor(new Float64Array([1.5, -2]));
+  const y = tw.empty([2], 'float64');
+  assert.equal(tw.multiply(t, 4, { out: y }), y);
+  assert.deepEqual(Array.from(y.data), [6, -8]);
+  t.dispose();
+  y.dispose();
+  assert.deepEqual(tw.broadcastShapes([8, 1, 6, 1], [7, 1, 5]), [8, 7, 6, 5]);
+  const n = 200000; // large enough to stream in chunks
+  const big = tw.multiply({ data: new Float32Array(n).fill(3) }, { data: new Float32Array(n).fill(0.5) }).data;
+  assert.ok(big.length === n && big.every((x) => x === 1.5));
+}
+
+/**
+ * Runs `attack` (which makes its own assertions about the answer) between sentinel tensors, then
+ * checks the sentinels, that wasm memory in use is as before, and the next calls.
+ */
+let warmedUp = false;
+
+export function hostile(attack) {
+  if (!warmedUp) {
+    // emmalloc adds a few bytes of bookkeeping the first time the heap grows into a new region:
+    // grow it once before measuring, so that only what calls keep counts.
+    tw.empty([96 << 20], 'uint8').dispose();
+    nextCallsAreRight();
+    warmedUp = true;
+  }
+  const before = memoryInUse();
+  const sentinels = makeSentinels();
+  try {
+    attack();
+    checkSentinels(sentinels);
+  } finally {
+    for (const t of sentinels) t.dispose();
+  }
+  assert.equal(memoryInUse(), before, 'wasm memory in use grew');
+  nextCallsAreRight();
+}
+
+/** Messages that name an engine's internals instead of the caller's terms (SPEC §6). */
+export const ENGINE_INTERNAL = /private member|out of bounds|\(it takes \)|got undefined|Cannot perform|is not a function|Invalid typed array|Cannot read prop|is not iterable|Cannot convert/;
+
+/** Asserts that fn throws an instance of Class whose message matches `pattern` and is in the caller's terms. */
+export function throwsClear(fn, Class, pattern, what = '') {
+  assert.throws(fn, (e) => {
+    assert.ok(e instanceof Class, `${what}: ${e?.constructor?.name}: ${e?.message} is not a ${Class.name}`);
+    assert.match(e.message, pattern, what);
+    assert.doesNotMatch(e.message, ENGINE_INTERNAL, what);
+    return true;
+  }, what);
+}
+
+const f32 = (values) => new Float32Array(values);
+
+/**
+ * Every op entry point, called on float32 operands the same way, with what it should give for
+ * two float32 arrays: `ops.multiply.want(a, b)` is the element-wise product.
+ */
+export const OPS = {
+  multiply: { call: (a, b, o) => tw.multiply(a, b, o), want: (x, y) => Math.fround(x * y), out: true },
+  divide: { call: (a, b, o) => tw.divide(a, b, o), want: (x, y) => Math.fround(x / y), out: true },
+  'onnx.Mul': { call: (a, b) => tw.onnx.Mul(a, b), want: (x, y) => Math.fround(x * y) },
+  'onnx.Div': { call: (a, b) => tw.onnx.Div(a, b, {}, 13), want: (x, y) => Math.fround(x / y) },
+  'openvino.Multiply': { call: (a, b) => tw.openvino.Multiply(a, b), want: (x, y) => Math.fround(x * y) },
+  'openvino.Divide': { call: (a, b) => tw.openvino.Divide(a, b, { m_pythondiv: 'false' }), want: (x, y) => Math.fround(x / y) },
+};
+
+/** Asserts a result's float32 values are op(a[i], b[i]). */
+export function assertValues(result, op, a, b) {
+  const want = Array.from(a, (x, i) => op.want(x, b[i]));
+  assert.deepEqual(Array.from(result.data), want);
+}
+
+export { f32 };

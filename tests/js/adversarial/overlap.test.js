@@ -1,0 +1,109 @@
+// `out` may overlap an operand in any way: the result is as if both operands had been read
+// completely before anything was written (numpy's rule), on every path: one chunk, the streamed
+// path of large arrays (issue class 16), SharedArrayBuffers that alias without being the same
+// object, and views of wasm memory over resident tensors.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { hostile, tw } from './harness.js';
+
+before(() => tw.init());
+
+const SIZES = [5, 67, 200003]; // one chunk; past the SIMD unroll; streamed (800 KB of float32)
+
+function fill(view, seed) {
+  for (let i = 0; i < view.length; ++i) view[i] = ((i * 7919 + seed) % 1009) / 8 - 60;
+}
+
+function check(got, want, what) {
+  assert.equal(got.length, want.length, what);
+  for (let i = 0; i < want.length; ++i) {
+    if (!Object.is(got[i], want[i])) assert.fail(`${what}: element ${i} is ${got[i]}, numpy gives ${want[i]}`);
+  }
+}
+
+const OPS = {
+  multiply: (a, b, o) => tw.multiply(a, b, o),
+  divide: (a, b, o) => tw.divide(a, b, o),
+};
+const WANT = { multiply: (x, y) => Math.fround(x * y), divide: (x, y) => Math.fround(x / y) };
+
+for (const [name, call] of Object.entries(OPS)) {
+  test(`${name}: out shifted by ±1 element over A or B, in one buffer, at every size`, () => {
+    hostile(() => {
+      for (const n of SIZES) {
+        for (const shift of [1, -1, 3]) {
+          for (const over of ['A', 'B']) {
+            const buf = new Float32Array(n + 3);
+            fill(buf, n + shift);
+            const base = shift > 0 ? 0 : 1;
+            const x = buf.subarray(base, base + n);
+            const out = buf.subarray(base + shift, base + shift + n);
+            const other = new Float32Array(n);
+            fill(other, 3);
+            other[0] = 2;
+            const [a, b] = over === 'A' ? [x, other] : [other, x];
+            const want = Array.from(a, (v, i) => WANT[name](v, b[i]));
+            const r = call({ data: a }, { data: b }, { out });
+            assert.equal(r.data, out);
+            check(out, want, `${name} n=${n} shift=${shift} over ${over}`);
+          }
+        }
+      }
+    });
+  });
+
+  test(`${name}: out exactly over A (in place), also with B broadcast, at every size`, () => {
+    hostile(() => {
+      for (const n of SIZES) {
+        const a = new Float32Array(n);
+        fill(a, 1);
+        const want = Array.from(a, (v) => WANT[name](v, 4));
+        call({ data: a }, 4, { out: a });
+        check(a, want, `${name} in place n=${n}`);
+        const m = new Float32Array(2 * n);
+        fill(m, 2);
+        const row = new Float32Array([3, -0.5]);
+        const wantRows = Array.from(m, (v, i) => WANT[name](v, row[i % 2]));
+        call({ data: m, shape: [n, 2] }, { data: row, shape: [2] }, { out: m });
+        check(m, wantRows, `${name} in place with broadcasting n=${n}`);
+      }
+    });
+  });
+
+  test(`${name}: two SharedArrayBuffer objects over one memory, out shifted over A`, () => {
+    hostile(() => {
+      for (const n of SIZES) {
+        const sab = new SharedArrayBuffer(4 * (n + 1));
+        const alias = structuredClone(sab); // another object, the same memory
+        const a = new Float32Array(sab, 0, n);
+        fill(a, 9);
+        const out = new Float32Array(alias, 4, n);
+        const want = Array.from(a, (v) => WANT[name](v, -3));
+        call({ data: a }, -3, { out });
+        check(out, want, `${name} aliased SharedArrayBuffers n=${n}`);
+      }
+    });
+  });
+
+  test(`${name}: views of one resident tensor as operand and out, shifted; a tensor as operand and out`, () => {
+    hostile(() => {
+      for (const n of SIZES) {
+        const src = new Float32Array(n + 1);
+        fill(src, 4);
+        const t = tw.tensor(src);
+        const want = Array.from(src.subarray(0, n), (v) => WANT[name](v, 1.5));
+        call({ data: t.data.subarray(0, n) }, 1.5, { out: t.data.subarray(1, n + 1) });
+        check(t.data.subarray(1, n + 1), want, `${name} wasm views n=${n}`);
+        // A resident operand and a view of it as out.
+        const u = tw.tensor(src.subarray(0, n));
+        const v = tw.tensor(src.subarray(0, n + 1));
+        const wantU = Array.from(src.subarray(0, n), (x) => WANT[name](x, 2));
+        call(u, 2, { out: v.data.subarray(1, n + 1) });
+        check(v.data.subarray(1, n + 1), wantU, `${name} resident operand, view as out n=${n}`);
+        call(u, 2, { out: u });
+        check(u.data, wantU, `${name} resident in place n=${n}`);
+        for (const x of [t, u, v]) x.dispose();
+      }
+    });
+  });
+}

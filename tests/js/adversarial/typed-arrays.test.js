@@ -1,0 +1,170 @@
+// A typed array is taken for what it really is: its built-in kind, length and offset, whatever
+// its prototype, constructor, subclass getters or own properties claim (issue classes 9-12, 14),
+// and a buffer detached or resized while the arguments are read is an error, not stale data.
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { OPS, assertValues, f32, hostile, throwsClear, tw } from './harness.js';
+
+before(() => tw.init());
+
+for (const [name, op] of Object.entries(OPS)) {
+  test(`${name}: own BYTES_PER_ELEMENT, length, byteLength, byteOffset, buffer and constructor are ignored`, () => {
+    hostile(() => {
+      const a = f32([1, 2, 3, 4]);
+      const b = f32([2, 4, 8, 16]);
+      const liar = f32([1, 2, 3, 4]);
+      for (const [key, value] of [['BYTES_PER_ELEMENT', 1], ['length', 1e6], ['byteLength', 3], ['byteOffset', 64],
+        ['buffer', new ArrayBuffer(1 << 16)], ['constructor', Uint8Array]]) {
+        Object.defineProperty(liar, key, { value, configurable: true });
+      }
+      const r = op.call({ data: liar }, { data: b });
+      assert.equal(r.dtype, 'float32');
+      assert.equal(r.data.constructor, Float32Array);
+      assertValues(r, op, a, b);
+    });
+  });
+
+  test(`${name}: a subclass whose getters lie (length, buffer, byteOffset, subarray, set) is read by its slots`, () => {
+    hostile(() => {
+      let called = 0;
+      class Lying extends Float32Array {
+        get length() { called += 1; return 1; }
+        get byteLength() { called += 1; return 4; }
+        get byteOffset() { called += 1; return 1 << 20; }
+        get buffer() { called += 1; return new ArrayBuffer(8); }
+        subarray() { called += 1; return new Float32Array(1); }
+        set() { called += 1; }
+        slice() { called += 1; return new Float32Array(1); }
+      }
+      for (const n of [5, 300000]) { // one chunk, and the streamed path
+        const a = Lying.from({ length: n }, (_, i) => i % 97);
+        const b = Float32Array.from({ length: n }, (_, i) => 1 + (i % 5));
+        const before = called;
+        const r = op.call({ data: a }, { data: b });
+        assert.equal(called, before, 'a getter or method of the subclass ran');
+        assert.equal(r.data.length, n);
+        for (let i = 0; i < n; i += 997) assert.equal(r.data[i], op.want(i % 97, 1 + (i % 5)));
+      }
+    });
+  });
+
+  test(`${name}: an Int8Array with Float64Array.prototype is an int8 tensor of its real length`, () => {
+    hostile(() => {
+      const x = new Int8Array([1, -2, 3, -4]);
+      Object.setPrototypeOf(x, Float64Array.prototype);
+      const y = new Int8Array([2, 2, 2, 2]);
+      if (name === 'onnx.Div') {
+        throwsClear(() => op.call({ data: x }, { data: y }), TypeError, /does not take int8/, name); // Div-13
+        return;
+      }
+      const r = op.call({ data: x }, { data: y });
+      assert.equal(r.dtype, 'int8');
+      assert.equal(r.data.constructor, Int8Array);
+      const want = name.toLowerCase().includes('mul') ? [2, -4, 6, -8] : name === 'divide' ? [0, -1, 1, -2] : [0, -1, 1, -2];
+      assert.deepEqual(Array.from(r.data), want);
+    });
+  });
+
+  test(`${name}: a resizable buffer shrunk or grown by a getter after its view was read: RangeError`, () => {
+    hostile(() => {
+      for (const tracking of [true, false]) {
+        const rab = new ArrayBuffer(16, { maxByteLength: 64 });
+        const a = tracking ? new Float32Array(rab) : new Float32Array(rab, 0, 4);
+        a.set([1, 2, 3, 4]);
+        const shrink = { get data() { rab.resize(8); return f32([1, 1, 1, 1]); } };
+        throwsClear(() => op.call({ data: a }, shrink), RangeError, /resized while the arguments were being read/, name);
+        rab.resize(16);
+        if (tracking) {
+          const grow = { get data() { rab.resize(32); return f32([1, 1, 1, 1]); } };
+          throwsClear(() => op.call({ data: a }, grow), RangeError, /resized/, name);
+          rab.resize(16);
+        }
+        a.set([1, 2, 3, 4]); // shrinking lost elements 2 and 3
+        assertValues(op.call({ data: a }, { data: f32([2, 2, 2, 2]) }), op, [1, 2, 3, 4], [2, 2, 2, 2]);
+      }
+    });
+  });
+
+  test(`${name}: a buffer detached (transferred) by a getter: TypeError`, () => {
+    hostile(() => {
+      const a = f32([1, 2, 3, 4]);
+      const b = { get data() { structuredClone(a.buffer, { transfer: [a.buffer] }); return f32([1, 1, 1, 1]); } };
+      throwsClear(() => op.call({ data: a }, b), TypeError, /operand A|input (A|1).*detached/, name);
+    });
+  });
+
+  test(`${name}: views of wasm memory (a tensor's data) as data: read right, across growth; stale views refused`, () => {
+    hostile(() => {
+      const t = tw.tensor(f32([1, 2, 3, 4, 5, 6]));
+      const view = t.data.subarray(1, 5); // [2, 3, 4, 5]
+      const b = f32([10, 10, 10, 10]);
+      assertValues(op.call({ data: view }, { data: b }), op, [2, 3, 4, 5], b);
+      // Memory grows between the read and the copy (the call's own allocation): still right.
+      const n = 3 << 20;
+      const big = tw.tensor(new Float32Array(n).fill(1.25));
+      const r = op.call({ data: big.data }, { data: new Float32Array(n).fill(2) });
+      assert.ok(r.data.every((x) => x === op.want(1.25, 2)));
+      big.dispose();
+      // A view of a disposed tensor's block reads the allocator's memory: refused.
+      const stale = t.data;
+      t.dispose();
+      throwsClear(() => op.call({ data: stale }, { data: f32([1, 1, 1, 1, 1, 1]) }), TypeError, /outside every live tensor/, name);
+    });
+  });
+}
+
+test('a view of wasm memory taken before it grew is detached: an error, not a read of old memory', () => {
+  hostile(() => {
+    const t = tw.tensor(f32([1, 2, 3, 4]));
+    const old = t.data;
+    const grow = tw.empty([old.buffer.byteLength], 'uint8'); // more than there is: memory grows
+    assert.equal(old.length, 0);
+    for (const [name, op] of Object.entries(OPS)) {
+      throwsClear(() => op.call({ data: old, shape: [4] }, { data: f32([1, 1, 1, 1]) }), TypeError, /detached/, name);
+    }
+    throwsClear(() => tw.multiply(t, 2, { out: old }), TypeError, /detached/);
+    assert.deepEqual(Array.from(tw.multiply(t, 2).data), [2, 4, 6, 8]);
+    grow.dispose();
+    t.dispose();
+  });
+});
+
+test('tensor() takes the real length of a subclass that under- or over-reports it (class 12)', () => {
+  hostile(() => {
+    for (const claimed of [1, 1 << 24]) {
+      class Claims extends Float32Array { get length() { return claimed; } get byteLength() { return claimed * 4; } }
+      const n = 65536;
+      const t = tw.tensor(Claims.from({ length: n }, (_, i) => i));
+      assert.equal(t.length, n);
+      const d = t.data;
+      for (let i = 0; i < n; i += 4099) assert.equal(d[i], i);
+      t.dispose();
+    }
+  });
+});
+
+test('SharedArrayBuffer operands and out, and odd byte offsets', () => {
+  hostile(() => {
+    const shared = new Float32Array(new SharedArrayBuffer(16));
+    shared.set([1, 2, 3, 4]);
+    assert.deepEqual(Array.from(tw.multiply({ data: shared }, 2).data), [2, 4, 6, 8]);
+    const out = new Float32Array(new SharedArrayBuffer(16));
+    tw.multiply({ data: shared }, 3, { out });
+    assert.deepEqual(Array.from(out), [3, 6, 9, 12]);
+    const odd = new Int16Array(new ArrayBuffer(64), 34, 5);
+    odd.set([10, -10, 7, -7, 1]);
+    assert.deepEqual(Array.from(tw.divide({ data: odd }, 3).data), [3, -4, 2, -3, 0]);
+  });
+});
+
+test('out of the wrong kind: a Float32Array with Int32Array.prototype is still a Float32Array', () => {
+  hostile(() => {
+    const out = new Float32Array(2);
+    Object.setPrototypeOf(out, Int32Array.prototype);
+    tw.multiply({ data: f32([1.5, 2.5]) }, 2, { out });
+    assert.deepEqual(Array.from(new Float32Array(out.buffer)), [3, 5]);
+    const liar = new Int32Array(2);
+    Object.defineProperty(liar, 'constructor', { value: Float32Array });
+    throwsClear(() => tw.multiply({ data: f32([1, 2]) }, 2, { out: liar }), TypeError, /out must be a Float32Array .* got an Int32Array/);
+  });
+});

@@ -8,12 +8,12 @@ import { formatShape } from './format.js';
  */
 export class BroadcastError extends RangeError {
   constructor(message, shapeA, shapeB, mode, axis) {
-    super(message);
+    super(String(message));
     this.name = 'BroadcastError';
-    this.shapeA = shapeA.slice();
-    this.shapeB = shapeB.slice();
+    this.shapeA = Array.isArray(shapeA) ? Array.from(shapeA) : [];
+    this.shapeB = Array.isArray(shapeB) ? Array.from(shapeB) : [];
     this.mode = mode;
-    this.axis = axis;
+    this.axis = typeof axis === 'number' ? axis : -1;
   }
 }
 

@@ -9,7 +9,7 @@ export function describe(x) {
     case 'bigint': return `${x}n`;
     case 'number': return Object.is(x, -0) ? '-0' : String(x);
     case 'string': return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
-    case 'undefined': return 'undefined';
+    case 'undefined': return 'nothing (undefined)';
     case 'boolean': return String(x);
     case 'symbol': return 'a symbol';
     case 'function': return 'a function';

@@ -16,10 +16,7 @@ import { WasmTensor, adoptBlock } from './tensor.js';
 export { init } from './loader.js';
 export { onnx, openvino } from './spec.js';
 export { BroadcastError } from './errors.js';
-export {
-  fromFloat16Bits as float16ToNumber, fromBfloat16Bits as bfloat16ToNumber, toFloat16Bits as numberToFloat16,
-  toBfloat16Bits as numberToBfloat16,
-} from './half.js';
+export { bfloat16ToNumber, float16ToNumber, numberToBfloat16, numberToFloat16 } from './bits.js';
 export { WasmTensor };
 
 const OPERANDS = ['operand A', 'operand B'];

@@ -1,16 +1,21 @@
-// The calls web/ makes into the core: plain wasm exports on pointers and a scratch area.
-// Validation, errors and the public API live in web/; this file only marshals.
+// What web/ needs of the core, and nothing else: validation, errors and the public API live in
+// web/; this file only marshals.
 //
-// The calls take no arguments: web/engine.js writes them into the scratch area first. They are
-// exported directly (EMSCRIPTEN_KEEPALIVE) rather than through Embind, whose eval-free invoker
-// cost ~100-130 ns a call here against ~12 ns for an export: tiny ops make several calls.
+// The ABI, exported by name through Embind at load (web/abi.js reads it at init(), so JS never
+// copies a code): the dtype, op, status and broadcast-mode enums, expanded from their lists in
+// src/; the scratch layout; kMaxRank; each dtype's element size.
+//
+// The calls (tw_*) take no arguments: web/engine.js writes them into the scratch area first.
+// They are plain wasm exports (EMSCRIPTEN_KEEPALIVE), not Embind functions, whose eval-free
+// invoker costs several times more per call (README, "Performance"); tiny ops make two calls.
 //
 // Scratch layout (32-bit words):
-//   [0] rank of A, [1] rank of B, [2..2+kMaxRank) dims of A, then kMaxRank dims of B;
+//   [0] rank of A, [1] rank of B, [kDimsA..) kMaxRank dims of A, [kDimsB..) kMaxRank dims of B;
 //   written back by tw_plan: [kOut] rank of the output, [kOut+1] conflict axis (or -1), then
-//   kMaxRank dims of the output;
-//   [kArgs..) the arguments: op, dtype, mode, has_axis, axis (tw_plan); a, b, y, begin, end
+//   [kOutDims..) kMaxRank dims of the output;
+//   [kArgs + Arg] the arguments: op, dtype, mode, has_axis, axis (tw_plan); a, b, y, begin, end
 //   (tw_run); dtype, b, count (tw_any_zero).
+#include <emscripten/bind.h>
 #include <emscripten/emmalloc.h>
 #include <emscripten/emscripten.h>
 
@@ -18,6 +23,9 @@
 
 #include "binary.h"
 #include "broadcast.h"
+#include "dtype.h"
+#include "ops.h"
+#include "status.h"
 
 namespace {
 
@@ -28,15 +36,33 @@ constexpr int kDimsB = kDimsA + kMaxRank;
 constexpr int kOut = kDimsB + kMaxRank;
 constexpr int kOutDims = kOut + 2;
 constexpr int kArgs = kOutDims + kMaxRank;
-enum Arg { kOp, kDType, kMode, kHasAxis, kAxis, kA, kB, kY, kBegin, kEnd, kCount, kArgCount };
-uint32_t g_scratch[kArgs + kArgCount];
+// The arguments' words after kArgs, in this order.
+#define TW_SCRATCH_ARGS(X) X(op) X(dtype) X(mode) X(has_axis) X(axis) X(a) X(b) X(y) X(begin) X(end) X(count)
+enum class Arg : int {
+#define TW_ENUM(name) name,
+  TW_SCRATCH_ARGS(TW_ENUM)
+#undef TW_ENUM
+  count_of_args
+};
+uint32_t g_scratch[kArgs + static_cast<int>(Arg::count_of_args)];
 
 // The plan of the last tw_plan, run by tw_run: one broadcast per call, however many ranges.
 BinaryPlan g_plan;
 
-uint32_t arg(Arg i) { return g_scratch[kArgs + i]; }
+uint32_t arg(Arg i) { return g_scratch[kArgs + static_cast<int>(i)]; }
 
-bool known_dtype(uint32_t code) { return code < kDTypeCount; }
+bool known_dtype(uint32_t code) { return code < static_cast<uint32_t>(kDTypeCount); }
+
+bool known_mode(uint32_t code) {
+#define TW_CASE(name) if (code == static_cast<uint32_t>(BroadcastMode::name)) return true;
+  TW_BROADCAST_MODES(TW_CASE)
+#undef TW_CASE
+  return false;
+}
+
+int element_size_of(int code) {
+  return known_dtype(static_cast<uint32_t>(code)) ? static_cast<int>(element_size(static_cast<DType>(code))) : 0;
+}
 
 }  // namespace
 
@@ -52,35 +78,34 @@ EMSCRIPTEN_KEEPALIVE int tw_plan() {
   g_scratch[kOut + 1] = static_cast<uint32_t>(-1);
   const int rank_a = static_cast<int>(g_scratch[0]), rank_b = static_cast<int>(g_scratch[1]);
   if (rank_a > kMaxRank || rank_b > kMaxRank) return static_cast<int>(Status::rank_too_large);
-  if (arg(kOp) > static_cast<uint32_t>(Op::div_floor) || !known_dtype(arg(kDType)) ||
-      arg(kMode) > static_cast<uint32_t>(BroadcastMode::onnx_legacy))
+  if (!known_op(arg(Arg::op)) || !known_dtype(arg(Arg::dtype)) || !known_mode(arg(Arg::mode)))
     return static_cast<int>(Status::invalid_call);
   size_t a[kMaxRank], b[kMaxRank];
   for (int i = 0; i < rank_a; ++i) a[i] = g_scratch[kDimsA + i];
   for (int i = 0; i < rank_b; ++i) b[i] = g_scratch[kDimsB + i];
-  const BroadcastSpec spec{static_cast<BroadcastMode>(arg(kMode)), arg(kHasAxis) != 0,
-                           static_cast<int32_t>(arg(kAxis))};
+  const BroadcastSpec spec{static_cast<BroadcastMode>(arg(Arg::mode)), arg(Arg::has_axis) != 0,
+                           static_cast<int32_t>(arg(Arg::axis))};
   Broadcast r;
   Status s = broadcast_shapes(spec, a, rank_a, b, rank_b, &r);
   g_scratch[kOut + 1] = static_cast<uint32_t>(r.conflict_axis);
   if (s != Status::ok) return static_cast<int>(s);
   g_scratch[kOut] = static_cast<uint32_t>(r.rank);
   for (int i = 0; i < r.rank; ++i) g_scratch[kOutDims + i] = static_cast<uint32_t>(r.out[i]);
-  return static_cast<int>(plan_binary(static_cast<Op>(arg(kOp)), static_cast<DType>(arg(kDType)), r, &g_plan));
+  return static_cast<int>(plan_binary(static_cast<Op>(arg(Arg::op)), static_cast<DType>(arg(Arg::dtype)), r, &g_plan));
 }
 
 // Output elements [begin, end) of the last plan.
 EMSCRIPTEN_KEEPALIVE int tw_run() {
-  const size_t begin = arg(kBegin), end = arg(kEnd);
+  const size_t begin = arg(Arg::begin), end = arg(Arg::end);
   if (begin > end || end > g_plan.count) return static_cast<int>(Status::invalid_call);
-  run_binary(g_plan, arg(kA), arg(kB), arg(kY), begin, end);
+  run_binary(g_plan, arg(Arg::a), arg(Arg::b), arg(Arg::y), begin, end);
   return static_cast<int>(Status::ok);
 }
 
 // 1 when one of the count elements at b is zero.
 EMSCRIPTEN_KEEPALIVE int tw_any_zero() {
-  if (!known_dtype(arg(kDType))) return static_cast<int>(Status::invalid_call);
-  return any_zero(static_cast<DType>(arg(kDType)), reinterpret_cast<const void*>(arg(kB)), arg(kCount)) ? 1 : 0;
+  if (!known_dtype(arg(Arg::dtype))) return static_cast<int>(Status::invalid_call);
+  return any_zero(static_cast<DType>(arg(Arg::dtype)), reinterpret_cast<const void*>(arg(Arg::b)), arg(Arg::count)) ? 1 : 0;
 }
 
 // Bytes of wasm memory handed out by malloc and not yet freed (for the leak tests).
@@ -89,3 +114,36 @@ EMSCRIPTEN_KEEPALIVE size_t tw_memory_in_use() {
 }
 
 }  // extern "C"
+
+EMSCRIPTEN_BINDINGS(tensorwise_abi) {
+  using emscripten::constant;
+  using emscripten::enum_;
+  using emscripten::function;
+  enum_<DType> dtypes("DType");
+#define TW_VALUE(name, ctype, kind, js) dtypes.value(#js, DType::name);
+  TW_DTYPES(TW_VALUE)
+#undef TW_VALUE
+  enum_<Op> ops("Op");
+#define TW_VALUE(name, functor) ops.value(#name, Op::name);
+  TW_OPS(TW_VALUE)
+#undef TW_VALUE
+  enum_<Status> statuses("Status");
+#define TW_VALUE(name) statuses.value(#name, Status::name);
+  TW_STATUSES(TW_VALUE)
+#undef TW_VALUE
+  enum_<BroadcastMode> modes("BroadcastMode");
+#define TW_VALUE(name) modes.value(#name, BroadcastMode::name);
+  TW_BROADCAST_MODES(TW_VALUE)
+#undef TW_VALUE
+  enum_<Arg> args("ScratchArg");
+#define TW_VALUE(name) args.value(#name, Arg::name);
+  TW_SCRATCH_ARGS(TW_VALUE)
+#undef TW_VALUE
+  constant("MAX_RANK", kMaxRank);
+  constant("SCRATCH_DIMS_A", kDimsA);
+  constant("SCRATCH_DIMS_B", kDimsB);
+  constant("SCRATCH_OUT", kOut);
+  constant("SCRATCH_OUT_DIMS", kOutDims);
+  constant("SCRATCH_ARGS", kArgs);
+  function("elementSize", &element_size_of);
+}

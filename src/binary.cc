@@ -125,7 +125,7 @@ Status binary(Op op, DType dtype, const Broadcast& shapes, const void* a, const 
   const Status s = plan_binary(op, dtype, shapes, &p);
   if (s != Status::ok) return s;
   if (p.count == 0) return Status::ok;
-  if (zero_is_error && op != Op::mul && is_integer(dtype) &&
+  if (zero_is_error && divides(op) && is_integer(dtype) &&
       any_zero(dtype, b, element_count(shapes.b, shapes.rank)))
     return Status::division_by_zero;
   run_binary(p, reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(y), 0,

@@ -10,6 +10,7 @@
 #include "broadcast.h"
 #include "dtype.h"
 #include "kernels/vbinary.h"
+#include "ops.h"
 #include "status.h"
 
 namespace tensorwise {

@@ -11,11 +11,17 @@ namespace tensorwise {
 
 constexpr int kMaxRank = 32;
 
+// X(name), in this order from 0; the values are part of the binding ABI, exported by name.
+#define TW_BROADCAST_MODES(X)                                                             \
+  X(none)         /* identical shapes only */                                             \
+  X(numpy)        /* multidirectional (ONNX >= 7, OpenVINO numpy) */                      \
+  X(pdpd)         /* B onto A from axis, B's dims equal or 1, trailing 1s of B trimmed */ \
+  X(onnx_legacy)  /* ONNX Mul/Div 1 and 6 with broadcast=1: size-1 B or an exact run of A */
+
 enum class BroadcastMode : uint8_t {
-  none = 0,         // identical shapes only
-  numpy = 1,        // multidirectional (ONNX >= 7, OpenVINO numpy)
-  pdpd = 2,         // B onto A from axis, B's dims equal or 1, trailing 1s of B trimmed
-  onnx_legacy = 3,  // ONNX Mul/Div 1 and 6 with broadcast=1: size-1 B or an exact run of A
+#define TW_ENUM(name) name,
+  TW_BROADCAST_MODES(TW_ENUM)
+#undef TW_ENUM
 };
 
 struct BroadcastSpec {

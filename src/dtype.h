@@ -1,5 +1,6 @@
-// Element types and operations known to the core. The numeric values are part of the binding
-// ABI: web/dtypes.js uses the same order.
+// The element types, from one list: the DType enum, element sizes, kinds, C types and the names
+// JS knows them by all expand from TW_DTYPES. The enum's values are part of the binding ABI,
+// which exports them by name (bindings/binding.cc): JS never copies them.
 #pragma once
 
 #include <cstddef>
@@ -7,26 +8,81 @@
 
 namespace tensorwise {
 
-enum class DType : uint8_t { f32, f64, f16, bf16, i8, i16, i32, i64, u8, u16, u32, u64 };
-constexpr int kDTypeCount = 12;
+// 16-bit float storage types: the bits only; arithmetic goes through float (half.h).
+struct float16 { uint16_t bits; };
+struct bfloat16 { uint16_t bits; };
 
-// Integer division comes in two roundings; floats have one division.
-enum class Op : uint8_t { mul, div_trunc, div_floor };
-constexpr int kOpCount = 3;
+enum class DTypeKind : uint8_t { floating, narrow_float, signed_integer, unsigned_integer };
+
+// X(enum name, C type, kind, JS name)
+#define TW_DTYPES(X)                          \
+  X(f32, float, floating, float32)            \
+  X(f64, double, floating, float64)           \
+  X(f16, float16, narrow_float, float16)      \
+  X(bf16, bfloat16, narrow_float, bfloat16)   \
+  X(i8, int8_t, signed_integer, int8)         \
+  X(i16, int16_t, signed_integer, int16)      \
+  X(i32, int32_t, signed_integer, int32)      \
+  X(i64, int64_t, signed_integer, int64)      \
+  X(u8, uint8_t, unsigned_integer, uint8)     \
+  X(u16, uint16_t, unsigned_integer, uint16)  \
+  X(u32, uint32_t, unsigned_integer, uint32)  \
+  X(u64, uint64_t, unsigned_integer, uint64)
+
+enum class DType : uint8_t {
+#define TW_ENUM(name, ctype, kind, js) name,
+  TW_DTYPES(TW_ENUM)
+#undef TW_ENUM
+};
+
+#define TW_COUNT(name, ctype, kind, js) +1
+constexpr int kDTypeCount = 0 TW_DTYPES(TW_COUNT);
+#undef TW_COUNT
+
+// The C type and kind of a dtype known at compile time: ctype_of<DType::f32> is float.
+template <DType> struct dtype_traits;
+#define TW_TRAITS(name, ctype, k, js)                          \
+  template <> struct dtype_traits<DType::name> {               \
+    using type = ctype;                                        \
+    static constexpr DTypeKind kind = DTypeKind::k;            \
+  };
+TW_DTYPES(TW_TRAITS)
+#undef TW_TRAITS
+template <DType D> using ctype_of = typename dtype_traits<D>::type;
+
+constexpr DTypeKind kind_of(DType t) {
+  switch (t) {
+#define TW_KIND(name, ctype, k, js) case DType::name: return DTypeKind::k;
+    TW_DTYPES(TW_KIND)
+#undef TW_KIND
+  }
+  return DTypeKind::floating;
+}
 
 constexpr size_t element_size(DType t) {
   switch (t) {
-    case DType::f64: case DType::i64: case DType::u64: return 8;
-    case DType::f32: case DType::i32: case DType::u32: return 4;
-    case DType::f16: case DType::bf16: case DType::i16: case DType::u16: return 2;
-    default: return 1;
+#define TW_SIZE(name, ctype, k, js) case DType::name: return sizeof(ctype);
+    TW_DTYPES(TW_SIZE)
+#undef TW_SIZE
   }
+  return 0;
 }
 
-constexpr bool is_integer(DType t) { return t >= DType::i8; }
+constexpr bool is_integer(DType t) {
+  return kind_of(t) == DTypeKind::signed_integer || kind_of(t) == DTypeKind::unsigned_integer;
+}
+constexpr bool is_signed_integer(DType t) { return kind_of(t) == DTypeKind::signed_integer; }
 
-// 16-bit float storage types: the bits only; arithmetic goes through float (see half.h).
-struct float16 { uint16_t bits; };
-struct bfloat16 { uint16_t bits; };
+// Calls f with a value of the dtype's C type (for the rare code that switches on a dtype known
+// only at run time: f is a generic lambda that takes `auto` and uses its type).
+template <class F>
+decltype(auto) visit_dtype(DType t, F&& f) {
+  switch (t) {
+#define TW_VISIT(name, ctype, k, js) case DType::name: return f(ctype{});
+    TW_DTYPES(TW_VISIT)
+#undef TW_VISIT
+  }
+  __builtin_unreachable();
+}
 
 }  // namespace tensorwise

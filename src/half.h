@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "dtype.h"
 
@@ -49,5 +50,18 @@ inline bfloat16 to_bf16(float f) {
   if (f != f) return bfloat16{static_cast<uint16_t>((w >> 16) | 0x40u)};  // keep NaN quiet
   return bfloat16{static_cast<uint16_t>((w + 0x7FFFu + ((w >> 16) & 1u)) >> 16)};
 }
+
+// The narrow floats compute through float32: to_f32 in, narrow<T> out, rounded once to nearest
+// even (exact for * and /: SPEC §2). A new narrow float is its storage type in dtype.h, its two
+// conversions here and these two lines.
+template <class T>
+inline constexpr bool is_narrow_float_v = std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>;
+
+template <class T>
+T narrow(float f);
+template <>
+inline float16 narrow<float16>(float f) { return to_f16(f); }
+template <>
+inline bfloat16 narrow<bfloat16>(float f) { return to_bf16(f); }
 
 }  // namespace tensorwise

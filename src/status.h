@@ -1,18 +1,25 @@
-// Results of core calls. The numeric values are part of the binding ABI (web/errors.js).
+// Results of core calls, from one list. The values are part of the binding ABI, exported by
+// name (bindings/binding.cc); web/errors.js turns them into the errors of SPEC §6.
 #pragma once
 
 namespace tensorwise {
 
+// X(name): in this order, from 0.
+#define TW_STATUSES(X)                                                                            \
+  X(ok)                                                                                           \
+  X(rank_too_large)   /* a shape has more than kMaxRank dims */                                   \
+  X(incompatible)     /* a dim pair cannot be broadcast (conflict_axis says where) */             \
+  X(shapes_differ)    /* mode 'none' / legacy broadcast=0: shapes must be identical */            \
+  X(bad_axis)         /* axis outside what the mode allows */                                     \
+  X(b_does_not_fit)   /* pdpd / legacy: B is longer than A from axis */                           \
+  X(too_large)        /* the output's bytes do not fit in the address space */                    \
+  X(division_by_zero) /* integer x/0 with the 'error' policy; nothing was written */              \
+  X(invalid_call)     /* the binding got codes or a range it does not know: a bug in web/ */
+
 enum class Status : int {
-  ok = 0,
-  rank_too_large = 1,     // a shape has more than kMaxRank dims
-  incompatible = 2,       // a dim pair cannot be broadcast (conflict_axis says where)
-  shapes_differ = 3,      // mode 'none' / legacy broadcast=0: shapes must be identical
-  bad_axis = 4,           // axis outside what the mode allows
-  b_does_not_fit = 5,     // pdpd / legacy: B is longer than A from axis
-  too_large = 6,          // the output's element count overflows the address space
-  division_by_zero = 7,   // integer x/0 with the 'error' policy; nothing was written
-  invalid_call = 8,       // the binding got codes or a range it does not know: a bug in web/
+#define TW_ENUM(name) name,
+  TW_STATUSES(TW_ENUM)
+#undef TW_ENUM
 };
 
 }  // namespace tensorwise

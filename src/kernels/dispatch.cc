@@ -1,8 +1,7 @@
-// (op, dtype) -> kernels, expanded from kernel_list.inc. Raw function pointers keep the binary
-// small (no std::function).
-#include <cstdint>
-
-#include "../scalar_ops.h"
+// (op, dtype) -> kernels: the SIMD kernels kernel_list.inc lists, where the build has them, and
+// the scalar reference for every other pair of the dtype and op lists. Raw function pointers keep
+// the binary small (no std::function).
+#include "../ops.h"
 #include "reference.h"
 #include "vbinary.h"
 #ifdef __wasm_simd128__
@@ -10,23 +9,55 @@
 #endif
 
 namespace tensorwise {
+namespace {
+
+// simd<D, O>::kernels() for the pairs kernel_list.inc lists.
+template <DType D, Op O>
+struct simd {
+  static constexpr bool kHas = false;
+};
+#ifdef __wasm_simd128__
+#define TW_WASMSIMD(dt, o, fn, elements)                                                       \
+  template <>                                                                                  \
+  struct simd<DType::dt, Op::o> {                                                              \
+    static constexpr bool kHas = true;                                                         \
+    static VBinaryKernels kernels() {                                                          \
+      return wasmsimd::kernels<ctype_of<DType::dt>, functor_of<Op::o>, wasmsimd::fn, elements>(); \
+    }                                                                                          \
+  };
+#include "kernel_list.inc"
+#endif
+
+template <DType D, Op O>
+VBinaryKernels kernels_for() {
+  if constexpr (canonical_op(O, D) != O) {
+    return kernels_for<D, canonical_op(O, D)>();
+  } else if constexpr (simd<D, O>::kHas) {
+    return simd<D, O>::kernels();
+  } else {
+    return reference::kernels<ctype_of<D>, functor_of<O>>();
+  }
+}
+
+template <DType D>
+VBinaryKernels kernels_for(Op op) {
+  switch (op) {
+#define TW_CASE(name, functor) case Op::name: return kernels_for<D, Op::name>();
+    TW_OPS(TW_CASE)
+#undef TW_CASE
+  }
+  return {nullptr, nullptr, nullptr};
+}
+
+}  // namespace
 
 VBinaryKernels select_kernels(Op op, DType dtype) {
-  op = canonical_op(op, dtype);
-  VBinaryKernels k{nullptr, nullptr, nullptr};
-#define TW_REFERENCE(dt, ctype, o, commutes)                                         \
-  if (op == Op::o && dtype == DType::dt)                                             \
-    k = {&reference::vop<ctype, op_##o>, &reference::vopc<ctype, op_##o>,           \
-         commutes ? nullptr : &reference::vropc<ctype, op_##o>};
-#ifdef __wasm_simd128__
-#define TW_WASMSIMD(dt, ctype, o, vec, unroll)                                        \
-  if (op == Op::o && dtype == DType::dt)                                              \
-    k = {&wasmsimd::vop<ctype, op_##o, wasmsimd::vec, unroll>,                        \
-         &wasmsimd::vopc<ctype, op_##o, wasmsimd::vec, unroll>,                       \
-         k.ropc ? &wasmsimd::vropc<ctype, op_##o, wasmsimd::vec, unroll> : nullptr};
-#endif
-#include "kernel_list.inc"
-  return k;
+  switch (dtype) {
+#define TW_CASE(name, ctype, kind, js) case DType::name: return kernels_for<DType::name>(op);
+    TW_DTYPES(TW_CASE)
+#undef TW_CASE
+  }
+  return {nullptr, nullptr, nullptr};
 }
 
 }  // namespace tensorwise

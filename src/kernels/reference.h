@@ -1,8 +1,10 @@
 // Scalar reference kernels for every (op, dtype): the oracle for the SIMD kernels and the
-// implementation wherever wasm SIMD has no route (64-bit integer division).
+// implementation wherever there is no SIMD kernel (kernel_list.inc).
 #pragma once
 
 #include <cstddef>
+
+#include "vbinary.h"
 
 namespace tensorwise::reference {
 
@@ -28,6 +30,13 @@ void vropc(size_t n, const void* a, const void* b, void* y) {
   const T* pb = static_cast<const T*>(b);
   T* py = static_cast<T*>(y);
   for (size_t i = 0; i < n; ++i) py[i] = F::apply(va, pb[i]);
+}
+
+// The three kernels of (T, F); a commutative op has no ropc.
+template <class T, class F>
+VBinaryKernels kernels() {
+  if constexpr (F::kCommutes) return {&vop<T, F>, &vopc<T, F>, nullptr};
+  else return {&vop<T, F>, &vopc<T, F>, &vropc<T, F>};
 }
 
 }  // namespace tensorwise::reference

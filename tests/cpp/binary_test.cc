@@ -8,7 +8,7 @@
 
 #include "binary.h"
 #include "naive_broadcast.h"
-#include "scalar_ops.h"
+#include "ops.h"
 #include "test_values.h"
 
 using namespace tensorwise;
@@ -78,14 +78,14 @@ void check_random_shapes(Op op, DType dtype, uint64_t seed) {
 
 TEST_CASE("executor equals naive broadcasting") {
   check_random_shapes<float, op_mul>(Op::mul, DType::f32, 1);
-  check_random_shapes<float, op_div_trunc>(Op::div_floor, DType::f32, 2);
+  check_random_shapes<float, op_div>(Op::div_floor, DType::f32, 2);
   check_random_shapes<int32_t, op_div_floor>(Op::div_floor, DType::i32, 3);
-  check_random_shapes<int8_t, op_div_trunc>(Op::div_trunc, DType::i8, 4);
+  check_random_shapes<int8_t, op_div>(Op::div, DType::i8, 4);
   check_random_shapes<uint16_t, op_mul>(Op::mul, DType::u16, 5);
   check_random_shapes<int64_t, op_div_floor>(Op::div_floor, DType::i64, 6);
-  check_random_shapes<float16, op_div_trunc>(Op::div_trunc, DType::f16, 7);
+  check_random_shapes<float16, op_div>(Op::div, DType::f16, 7);
   check_random_shapes<bfloat16, op_mul>(Op::mul, DType::bf16, 8);
-  check_random_shapes<double, op_div_trunc>(Op::div_trunc, DType::f64, 9);
+  check_random_shapes<double, op_div>(Op::div, DType::f64, 9);
 }
 
 TEST_CASE("plan: compression merges same-pattern neighbours and drops 1/1 dims") {
@@ -104,7 +104,7 @@ TEST_CASE("plan: compression merges same-pattern neighbours and drops 1/1 dims")
   CHECK(p.rank == 2);
   CHECK(p.stride_a[0] == 0);
   CHECK(p.swap);  // mul commutes: b ∘ a[0] through opc
-  REQUIRE(plan_binary(Op::div_trunc, DType::f32, s, &p) == Status::ok);
+  REQUIRE(plan_binary(Op::div, DType::f32, s, &p) == Status::ok);
   CHECK_FALSE(p.swap);  // division has its own ropc
   const Dims e{1, 4, 1, 5}, f{1, 4, 1, 5};
   REQUIRE(broadcast_shapes({}, e.data(), 4, f.data(), 4, &s) == Status::ok);
@@ -146,10 +146,10 @@ TEST_CASE("integer division by zero: 0 by default, an error with nothing written
   CHECK(out[2] == -1);
   const float fx[4] = {1, 2, 3, 4}, fy[4] = {0, 0, 0, 0};
   float fout[4];
-  CHECK(binary(Op::div_trunc, DType::f32, s, fx, fy, fout, true) == Status::ok);  // floats are never an error
+  CHECK(binary(Op::div, DType::f32, s, fx, fy, fout, true) == Status::ok);  // floats are never an error
   const Dims empty{0};
   REQUIRE(broadcast_shapes({}, empty.data(), 1, b.data(), 0, &s) == Status::ok);
-  CHECK(binary(Op::div_trunc, DType::i32, s, x, y + 1, out, true) == Status::ok);  // empty output never fails
+  CHECK(binary(Op::div, DType::i32, s, x, y + 1, out, true) == Status::ok);  // empty output never fails
 }
 
 TEST_CASE("in place: y may be a") {

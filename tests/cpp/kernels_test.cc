@@ -1,6 +1,8 @@
 // Every SIMD kernel against the scalar reference of the same (op, dtype), bit for bit, at every
-// length from 0 to 67 and around every unroll, for op, opc and ropc, including in-place runs.
-// Expanded from kernel_list.inc; the SIMD kernels exist only in the wasm build.
+// length from 0 to 67 and around every unroll, for op, opc and ropc, and for every aliasing the
+// kernels allow (y == a, y == b, a == b == y; opc and ropc in place), as XNNPACK's INPLACE tests.
+// Expanded from kernel_list.inc; the SIMD kernels exist only in the wasm build. The reference
+// kernels, for every (dtype, op) of the lists, against the functors.
 #include <doctest/doctest.h>
 
 #include <climits>
@@ -12,7 +14,7 @@
 #include "half.h"
 #include "kernels/reference.h"
 #include "kernels/vbinary.h"
-#include "scalar_ops.h"
+#include "ops.h"
 #include "test_values.h"
 #ifdef __wasm_simd128__
 #include "kernels/wasmsimd.h"
@@ -22,10 +24,11 @@ using namespace tensorwise;
 
 namespace {
 
-std::vector<size_t> lengths(size_t lanes, size_t unroll) {
+// Every length to 67, and around one, two and four unrolls (`elements` per iteration).
+std::vector<size_t> lengths(size_t lanes, size_t elements) {
   std::vector<size_t> n;
   for (size_t i = 0; i <= 67; ++i) n.push_back(i);
-  for (size_t k : {lanes * unroll, 2 * lanes * unroll, 4 * lanes * unroll + lanes}) {
+  for (size_t k : {elements, 2 * elements, 4 * elements + lanes}) {
     for (size_t d = 0; d < lanes + 2; ++d) {
       n.push_back(k + d);
       if (k >= d) n.push_back(k - d);
@@ -34,27 +37,31 @@ std::vector<size_t> lengths(size_t lanes, size_t unroll) {
   return n;
 }
 
+// Which buffers a kernel call shares: none, y with a, y with b, or all three (a == b == y).
+enum class Alias { none, y_is_a, y_is_b, all };
+
 template <class T>
-void compare(const char* name, vbinary_ukernel fast, vbinary_ukernel ref, size_t lanes, size_t unroll,
-             bool scalar_a, bool scalar_b, bool in_place) {
+void compare(const char* name, vbinary_ukernel fast, vbinary_ukernel ref, size_t lanes, size_t elements,
+             bool scalar_a, bool scalar_b, Alias alias) {
   std::mt19937_64 rng(0x5EED ^ std::hash<std::string>{}(name));
-  for (size_t n : lengths(lanes, unroll)) {
-    const std::vector<T> a = test::random_values<T>(n + 1, rng), b = test::random_values<T>(n + 1, rng);
-    std::vector<T> want(n + 1), got(n + 1);
+  for (size_t n : lengths(lanes, elements)) {
+    std::vector<T> a = test::random_values<T>(n + 1, rng), b = test::random_values<T>(n + 1, rng);
+    if (alias == Alias::all) b = a;
+    std::vector<T> want(n + 1);
     ref(n, a.data(), b.data(), want.data());
     // A guard element past the end: kernels must not write it.
     const T guard = test::random_values<T>(1, rng)[0];
+    std::vector<T> got = alias == Alias::y_is_b ? b : alias == Alias::none ? std::vector<T>(n + 1) : a;
     got[n] = guard;
-    if (in_place && !scalar_a) {
-      got = a;
-      got[n] = guard;
-      fast(n, got.data(), b.data(), got.data());
-    } else {
-      fast(n, a.data(), b.data(), got.data());
+    switch (alias) {
+      case Alias::none: fast(n, a.data(), b.data(), got.data()); break;
+      case Alias::y_is_a: fast(n, got.data(), b.data(), got.data()); break;
+      case Alias::y_is_b: fast(n, a.data(), got.data(), got.data()); break;
+      case Alias::all: fast(n, got.data(), got.data(), got.data()); break;
     }
     for (size_t i = 0; i < n; ++i) {
       if (!test::same(got[i], want[i])) {
-        FAIL(name, (scalar_a ? " ropc" : scalar_b ? " opc" : " op"), " n=", n, " i=", i);
+        FAIL(name, (scalar_a ? " ropc" : scalar_b ? " opc" : " op"), " alias ", static_cast<int>(alias), " n=", n, " i=", i);
       }
     }
     CHECK(test::same(got[n], guard));
@@ -112,18 +119,18 @@ TEST_CASE("float16 Mul and Div: every float16 a against a few hundred b, both pa
   };
   for (uint16_t bits : bs) {
     const float16 bv{bits};
-    wasmsimd::vopc<float16, op_mul, wasmsimd::F16Mul, 2>(65536, a.data(), &bv, y.data());
-    check("mul opc", [&](uint32_t i) { return mul(a[i], bv); });
-    wasmsimd::vopc<float16, op_div_trunc, wasmsimd::F16Div, 2>(65536, a.data(), &bv, y.data());
-    check("div opc", [&](uint32_t i) { return div_trunc(a[i], bv); });
-    wasmsimd::vropc<float16, op_div_trunc, wasmsimd::F16Div, 2>(65536, &bv, a.data(), y.data());
-    check("div ropc", [&](uint32_t i) { return div_trunc(bv, a[i]); });
+    wasmsimd::vopc<float16, op_mul, wasmsimd::f16_mul, 16>(65536, a.data(), &bv, y.data());
+    check("mul opc", [&](uint32_t i) { return op_mul::apply(a[i], bv); });
+    wasmsimd::vopc<float16, op_div, wasmsimd::f16_div, 16>(65536, a.data(), &bv, y.data());
+    check("div opc", [&](uint32_t i) { return op_div::apply(a[i], bv); });
+    wasmsimd::vropc<float16, op_div, wasmsimd::f16_div, 16>(65536, &bv, a.data(), y.data());
+    check("div ropc", [&](uint32_t i) { return op_div::apply(bv, a[i]); });
   }
   for (uint32_t i = 0; i < 65536; ++i) b[i] = float16{bs[(i * 7 + i / 8) % bs.size()]};
-  wasmsimd::vop<float16, op_mul, wasmsimd::F16Mul, 2>(65536, a.data(), b.data(), y.data());
-  check("mul op", [&](uint32_t i) { return mul(a[i], b[i]); });
-  wasmsimd::vop<float16, op_div_trunc, wasmsimd::F16Div, 2>(65536, a.data(), b.data(), y.data());
-  check("div op", [&](uint32_t i) { return div_trunc(a[i], b[i]); });
+  wasmsimd::vop<float16, op_mul, wasmsimd::f16_mul, 16>(65536, a.data(), b.data(), y.data());
+  check("mul op", [&](uint32_t i) { return op_mul::apply(a[i], b[i]); });
+  wasmsimd::vop<float16, op_div, wasmsimd::f16_div, 16>(65536, a.data(), b.data(), y.data());
+  check("div op", [&](uint32_t i) { return op_div::apply(a[i], b[i]); });
 }
 
 // Divisors for the division-by-a-broadcast-power-of-two test: powers of two (the fast route) and
@@ -176,10 +183,12 @@ void check_division_by_powers_of_two(const char* name, vbinary_ukernel fast, vbi
 }
 
 TEST_CASE("division by a broadcast power of two (multiply or shift) equals the reference") {
-#define TW_WASMSIMD(dt, ctype, o, vec, unroll)                                                              \
-  if (!std::is_same_v<op_##o, op_mul>) {                                                                    \
-    check_division_by_powers_of_two<ctype>(#dt "_vdivc_" #o, &wasmsimd::vopc<ctype, op_##o, wasmsimd::vec, unroll>, \
-                                           &reference::vopc<ctype, op_##o>);                                \
+#define TW_WASMSIMD(dt, o, fn, elements)                                                              \
+  if constexpr (functor_of<Op::o>::kDivision) {                                                       \
+    using T = ctype_of<DType::dt>;                                                                    \
+    using F = functor_of<Op::o>;                                                                      \
+    check_division_by_powers_of_two<T>(#dt "_v" #o "c", &wasmsimd::vopc<T, F, wasmsimd::fn, elements>, \
+                                       &reference::vopc<T, F>);                                       \
   }
 #include "kernels/kernel_list.inc"
 }
@@ -194,20 +203,20 @@ TEST_CASE("32-bit division through float32 (dividends below 2^22) and float64 at
     for (int32_t b : bs) {
       alignas(16) int32_t a[4] = {a0, -a0, a0 / 2, a0 - 1}, bv[4] = {b, b, b, b}, got[4];
       wasm_v128_store(got, wasmsimd::i32_div_floor(wasm_v128_load(a), wasm_v128_load(bv)));
-      for (int i = 0; i < 4; ++i) REQUIRE(got[i] == div_floor(a[i], b));
-      wasm_v128_store(got, wasmsimd::i32_div_trunc(wasm_v128_load(a), wasm_v128_load(bv)));
-      for (int i = 0; i < 4; ++i) REQUIRE(got[i] == div_trunc(a[i], b));
+      for (int i = 0; i < 4; ++i) REQUIRE(got[i] == op_div_floor::apply(a[i], b));
+      wasm_v128_store(got, wasmsimd::i32_div(wasm_v128_load(a), wasm_v128_load(bv)));
+      for (int i = 0; i < 4; ++i) REQUIRE(got[i] == op_div::apply(a[i], b));
       alignas(16) uint32_t ua[4], ub[4], ugot[4];
       for (int i = 0; i < 4; ++i) { ua[i] = static_cast<uint32_t>(a[i]) & 0x3FFFFF; ub[i] = static_cast<uint32_t>(b); }
       wasm_v128_store(ugot, wasmsimd::u32_div(wasm_v128_load(ua), wasm_v128_load(ub)));
-      for (int i = 0; i < 4; ++i) REQUIRE(ugot[i] == div_trunc(ua[i], ub[i]));
+      for (int i = 0; i < 4; ++i) REQUIRE(ugot[i] == op_div::apply(ua[i], ub[i]));
     }
   }
   // MIN's magnitude is not small (abs(MIN) wraps to MIN): this vector must take the float64 route.
   for (int32_t b : bs) {
     alignas(16) int32_t a[4] = {INT32_MIN, 1, 2, 3}, bv[4] = {b, b, b, b}, got[4];
-    wasm_v128_store(got, wasmsimd::i32_div_trunc(wasm_v128_load(a), wasm_v128_load(bv)));
-    for (int i = 0; i < 4; ++i) REQUIRE(got[i] == div_trunc(a[i], b));
+    wasm_v128_store(got, wasmsimd::i32_div(wasm_v128_load(a), wasm_v128_load(bv)));
+    for (int i = 0; i < 4; ++i) REQUIRE(got[i] == op_div::apply(a[i], b));
   }
 }
 
@@ -220,52 +229,67 @@ TEST_CASE("64-bit division through float64 (both below 2^51) and the scalar path
       for (int64_t x2 : {int64_t{5}, x}) {
         alignas(16) int64_t a[2] = {x, x2}, b[2] = {y, -3}, got[2];
         wasm_v128_store(got, wasmsimd::i64_div_floor(wasm_v128_load(a), wasm_v128_load(b)));
-        for (int i = 0; i < 2; ++i) REQUIRE(got[i] == div_floor(a[i], b[i]));
-        wasm_v128_store(got, wasmsimd::i64_div_trunc(wasm_v128_load(a), wasm_v128_load(b)));
-        for (int i = 0; i < 2; ++i) REQUIRE(got[i] == div_trunc(a[i], b[i]));
+        for (int i = 0; i < 2; ++i) REQUIRE(got[i] == op_div_floor::apply(a[i], b[i]));
+        wasm_v128_store(got, wasmsimd::i64_div(wasm_v128_load(a), wasm_v128_load(b)));
+        for (int i = 0; i < 2; ++i) REQUIRE(got[i] == op_div::apply(a[i], b[i]));
         alignas(16) uint64_t ua[2] = {static_cast<uint64_t>(x), static_cast<uint64_t>(x2)}, ub[2] = {static_cast<uint64_t>(y), 3};
         alignas(16) uint64_t ugot[2];
         wasm_v128_store(ugot, wasmsimd::u64_div(wasm_v128_load(ua), wasm_v128_load(ub)));
-        for (int i = 0; i < 2; ++i) REQUIRE(ugot[i] == div_trunc(ua[i], ub[i]));
+        for (int i = 0; i < 2; ++i) REQUIRE(ugot[i] == op_div::apply(ua[i], ub[i]));
       }
     }
   }
 }
 
-TEST_CASE("wasm SIMD kernels equal the scalar reference") {
-#define TW_WASMSIMD(dt, ctype, o, vec, unroll)                                                              \
-  {                                                                                                       \
-    const char* name = #dt "_v" #o "__wasmsimd_u" #unroll;                                                \
-    constexpr size_t lanes = 16 / sizeof(ctype);                                                          \
-    using F = op_##o;                                                                                     \
-    compare<ctype>(name, &wasmsimd::vop<ctype, F, wasmsimd::vec, unroll>, &reference::vop<ctype, F>, lanes, \
-                   unroll, false, false, false);                                                          \
-    compare<ctype>(name, &wasmsimd::vop<ctype, F, wasmsimd::vec, unroll>, &reference::vop<ctype, F>, lanes, \
-                   unroll, false, false, true);                                                           \
-    compare<ctype>(name, &wasmsimd::vopc<ctype, F, wasmsimd::vec, unroll>, &reference::vopc<ctype, F>,     \
-                   lanes, unroll, false, true, false);                                                    \
-    compare<ctype>(name, &wasmsimd::vropc<ctype, F, wasmsimd::vec, unroll>, &reference::vropc<ctype, F>,   \
-                   lanes, unroll, true, false, false);                                                    \
+TEST_CASE("wasm SIMD kernels equal the scalar reference, with every aliasing they allow") {
+#define TW_WASMSIMD(dt, o, fn, elements)                                                               \
+  {                                                                                                    \
+    using T = ctype_of<DType::dt>;                                                                     \
+    using F = functor_of<Op::o>;                                                                       \
+    const char* name = #dt "_v" #o "__wasmsimd_u" #elements;                                           \
+    constexpr size_t lanes = 16 / sizeof(T);                                                           \
+    const vbinary_ukernel op = &wasmsimd::vop<T, F, wasmsimd::fn, elements>;                           \
+    const vbinary_ukernel opc = &wasmsimd::vopc<T, F, wasmsimd::fn, elements>;                         \
+    const vbinary_ukernel ropc = &wasmsimd::vropc<T, F, wasmsimd::fn, elements>;                       \
+    for (Alias alias : {Alias::none, Alias::y_is_a, Alias::y_is_b, Alias::all})                        \
+      compare<T>(name, op, &reference::vop<T, F>, lanes, elements, false, false, alias);               \
+    for (Alias alias : {Alias::none, Alias::y_is_a})                                                   \
+      compare<T>(name, opc, &reference::vopc<T, F>, lanes, elements, false, true, alias);              \
+    for (Alias alias : {Alias::none, Alias::y_is_b})                                                   \
+      compare<T>(name, ropc, &reference::vropc<T, F>, lanes, elements, true, false, alias);            \
   }
 #include "kernels/kernel_list.inc"
 }
 #endif
 
-TEST_CASE("reference kernels apply the scalar semantics in all three shapes") {
-  std::mt19937_64 rng(7);
-#define TW_REFERENCE(dt, ctype, o, commutes)                                                \
-  {                                                                                         \
-    using F = op_##o;                                                                       \
-    const auto a = test::random_values<ctype>(37, rng), b = test::random_values<ctype>(37, rng); \
-    std::vector<ctype> y(37);                                                               \
-    reference::vop<ctype, F>(37, a.data(), b.data(), y.data());                             \
-    for (size_t i = 0; i < 37; ++i) CHECK(test::same(y[i], F::apply(a[i], b[i])));          \
-    reference::vopc<ctype, F>(37, a.data(), b.data(), y.data());                            \
-    for (size_t i = 0; i < 37; ++i) CHECK(test::same(y[i], F::apply(a[i], b[0])));          \
-    reference::vropc<ctype, F>(37, a.data(), b.data(), y.data());                           \
-    for (size_t i = 0; i < 37; ++i) CHECK(test::same(y[i], F::apply(a[0], b[i])));          \
-    if (commutes)                                                                           \
-      for (size_t i = 0; i < 37; ++i) CHECK(test::same(F::apply(a[i], b[i]), F::apply(b[i], a[i]))); \
+namespace {
+
+template <class T, class F>
+void check_reference(std::mt19937_64& rng) {
+  const auto a = test::random_values<T>(37, rng), b = test::random_values<T>(37, rng);
+  std::vector<T> y(37);
+  reference::vop<T, F>(37, a.data(), b.data(), y.data());
+  for (size_t i = 0; i < 37; ++i) CHECK(test::same(y[i], F::apply(a[i], b[i])));
+  reference::vopc<T, F>(37, a.data(), b.data(), y.data());
+  for (size_t i = 0; i < 37; ++i) CHECK(test::same(y[i], F::apply(a[i], b[0])));
+  reference::vropc<T, F>(37, a.data(), b.data(), y.data());
+  for (size_t i = 0; i < 37; ++i) CHECK(test::same(y[i], F::apply(a[0], b[i])));
+  if constexpr (F::kCommutes) {  // the trait the executor relies on to run b ∘ a[0] through opc
+    for (size_t i = 0; i < 37; ++i) CHECK(test::same(F::apply(a[i], b[i]), F::apply(b[i], a[i])));
   }
-#include "kernels/kernel_list.inc"
+}
+
+}  // namespace
+
+TEST_CASE("reference kernels apply the scalar semantics in all three shapes, for every dtype and op") {
+  std::mt19937_64 rng(7);
+#define TW_DTYPE(d, ctype, kind, js)                  \
+  {                                                   \
+    using T = ctype;                                  \
+    TW_OPS(TW_OP)                                     \
+  }
+#define TW_OP(o, functor) check_reference<T, functor>(rng);
+  TW_DTYPES(TW_DTYPE)
+#undef TW_OP
+#undef TW_DTYPE
 }

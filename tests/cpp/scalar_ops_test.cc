@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "scalar_ops.h"
+#include "ops.h"
 
 using namespace tensorwise;
 
@@ -27,9 +27,9 @@ TEST_CASE("int8 mul and both divisions, every pair") {
   for (int a = -128; a < 128; ++a) {
     for (int b = -128; b < 128; ++b) {
       const int8_t x = static_cast<int8_t>(a), y = static_cast<int8_t>(b);
-      CHECK(mul(x, y) == wrap<int8_t>(int64_t{a} * b));
-      CHECK(div_trunc(x, y) == (b == 0 ? 0 : wrap<int8_t>(a / b)));
-      CHECK(div_floor(x, y) == (b == 0 ? 0 : wrap<int8_t>(floor_div(a, b))));
+      CHECK(op_mul::apply(x, y) == wrap<int8_t>(int64_t{a} * b));
+      CHECK(op_div::apply(x, y) == (b == 0 ? 0 : wrap<int8_t>(a / b)));
+      CHECK(op_div_floor::apply(x, y) == (b == 0 ? 0 : wrap<int8_t>(floor_div(a, b))));
     }
   }
 }
@@ -38,23 +38,23 @@ TEST_CASE("uint8 mul and division, every pair") {
   for (int a = 0; a < 256; ++a) {
     for (int b = 0; b < 256; ++b) {
       const uint8_t x = static_cast<uint8_t>(a), y = static_cast<uint8_t>(b);
-      CHECK(mul(x, y) == static_cast<uint8_t>(a * b));
-      CHECK(div_trunc(x, y) == (b == 0 ? 0 : a / b));
-      CHECK(div_floor(x, y) == (b == 0 ? 0 : a / b));
+      CHECK(op_mul::apply(x, y) == static_cast<uint8_t>(a * b));
+      CHECK(op_div::apply(x, y) == (b == 0 ? 0 : a / b));
+      CHECK(op_div_floor::apply(x, y) == (b == 0 ? 0 : a / b));
     }
   }
 }
 
 TEST_CASE_TEMPLATE("signed MIN / -1 wraps to MIN, x / 0 is 0", T, int16_t, int32_t, int64_t) {
   const T min = std::numeric_limits<T>::min(), max = std::numeric_limits<T>::max();
-  CHECK(div_trunc<T>(min, -1) == min);
-  CHECK(div_floor<T>(min, -1) == min);
-  CHECK(div_trunc<T>(max, 0) == 0);
-  CHECK(div_floor<T>(min, 0) == 0);
-  CHECK(div_trunc<T>(-7, 2) == -3);
-  CHECK(div_floor<T>(-7, 2) == -4);
-  CHECK(div_floor<T>(7, -2) == -4);
-  CHECK(div_floor<T>(-8, 2) == -4);
-  CHECK(mul<T>(max, 2) == static_cast<T>(-2));
-  CHECK(mul<T>(min, -1) == min);
+  CHECK(op_div::apply<T>(min, -1) == min);
+  CHECK(op_div_floor::apply<T>(min, -1) == min);
+  CHECK(op_div::apply<T>(max, 0) == 0);
+  CHECK(op_div_floor::apply<T>(min, 0) == 0);
+  CHECK(op_div::apply<T>(-7, 2) == -3);
+  CHECK(op_div_floor::apply<T>(-7, 2) == -4);
+  CHECK(op_div_floor::apply<T>(7, -2) == -4);
+  CHECK(op_div_floor::apply<T>(-8, 2) == -4);
+  CHECK(op_mul::apply<T>(max, 2) == static_cast<T>(-2));
+  CHECK(op_mul::apply<T>(min, -1) == min);
 }

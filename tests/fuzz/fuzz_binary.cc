@@ -8,7 +8,7 @@
 #include "binary.h"
 #include "kernels/vbinary.h"
 #include "broadcast.h"
-#include "scalar_ops.h"
+#include "ops.h"
 #include "../cpp/naive_broadcast.h"
 #include "../cpp/test_values.h"
 
@@ -50,7 +50,7 @@ bool check(const Broadcast& s, Op op, DType dt, Reader& r, bool zero_is_error) {
     T zero{};
     b_has_zero |= std::memcmp(&x, &zero, sizeof(T)) == 0;
   }
-  if (zero_is_error && op != Op::mul && is_integer(dt) && ny > 0 && b_has_zero) {
+  if (zero_is_error && divides(op) && is_integer(dt) && ny > 0 && b_has_zero) {
     if (st != Status::division_by_zero) __builtin_trap();
     if (std::memcmp(y.data(), before.data(), ny * sizeof(T)) != 0) __builtin_trap();  // nothing written
     return true;
@@ -64,18 +64,31 @@ bool check(const Broadcast& s, Op op, DType dt, Reader& r, bool zero_is_error) {
 template <class T>
 void run_op(const Broadcast& s, Op op, DType dt, Reader& r, bool zero_is_error) {
   switch (canonical_op(op, dt)) {
-    case Op::mul: check<T, op_mul>(s, op, dt, r, zero_is_error); break;
-    case Op::div_trunc: check<T, op_div_trunc>(s, op, dt, r, zero_is_error); break;
-    case Op::div_floor: check<T, op_div_floor>(s, op, dt, r, zero_is_error); break;
+#define TW_CASE(name, functor) case Op::name: check<T, functor>(s, op, dt, r, zero_is_error); break;
+    TW_OPS(TW_CASE)
+#undef TW_CASE
   }
 }
+
+constexpr Op kOps[] = {
+#define TW_ITEM(name, functor) Op::name,
+    TW_OPS(TW_ITEM)
+#undef TW_ITEM
+};
+constexpr BroadcastMode kModes[] = {
+#define TW_ITEM(name) BroadcastMode::name,
+    TW_BROADCAST_MODES(TW_ITEM)
+#undef TW_ITEM
+};
+constexpr uint8_t kOpCount = sizeof kOps / sizeof kOps[0];
+constexpr uint8_t kModeCount = sizeof kModes / sizeof kModes[0];
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Reader r{data, size};
-  const auto mode = static_cast<BroadcastMode>(r.byte() % 4);
-  const auto op = static_cast<Op>(r.byte() % 3);
+  const auto mode = kModes[r.byte() % kModeCount];
+  const auto op = kOps[r.byte() % kOpCount];
   const auto dt = static_cast<DType>(r.byte() % kDTypeCount);
   const int rank_a = r.byte() % 7, rank_b = r.byte() % 7;
   const uint8_t flags = r.byte();
@@ -89,19 +102,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (broadcast_shapes(spec, a, rank_a, b, rank_b, &s) != Status::ok) return 0;
   if (element_count(s.out, s.rank) > 4096) return 0;
   const bool zero_is_error = (flags & 2) != 0;
-  switch (dt) {
-    case DType::f32: run_op<float>(s, op, dt, r, zero_is_error); break;
-    case DType::f64: run_op<double>(s, op, dt, r, zero_is_error); break;
-    case DType::f16: run_op<float16>(s, op, dt, r, zero_is_error); break;
-    case DType::bf16: run_op<bfloat16>(s, op, dt, r, zero_is_error); break;
-    case DType::i8: run_op<int8_t>(s, op, dt, r, zero_is_error); break;
-    case DType::i16: run_op<int16_t>(s, op, dt, r, zero_is_error); break;
-    case DType::i32: run_op<int32_t>(s, op, dt, r, zero_is_error); break;
-    case DType::i64: run_op<int64_t>(s, op, dt, r, zero_is_error); break;
-    case DType::u8: run_op<uint8_t>(s, op, dt, r, zero_is_error); break;
-    case DType::u16: run_op<uint16_t>(s, op, dt, r, zero_is_error); break;
-    case DType::u32: run_op<uint32_t>(s, op, dt, r, zero_is_error); break;
-    case DType::u64: run_op<uint64_t>(s, op, dt, r, zero_is_error); break;
-  }
+  visit_dtype(dt, [&](auto element) { run_op<decltype(element)>(s, op, dt, r, zero_is_error); });
   return 0;
 }

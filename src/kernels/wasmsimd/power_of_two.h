@@ -2,13 +2,11 @@
 // exists: a multiply for floats (d = ±2^k whose reciprocal is a normal number: x / d and x * (1/d)
 // are then the same real number, rounded the same way, Inf, NaN and signed zeros included), a
 // shift for integers (d = 2^k > 0: floor is an arithmetic shift, truncation adds d - 1 to negative
-// dividends first, unsigned is a logical shift). Division costs ~0.65 ns per float32 vector
-// here and integer division goes through float conversions; a multiply or a shift costs a
-// fraction of that, which shows when the data is in cache (in DRAM the loop waits for memory
-// either way): [65536] / 8 in wasm memory measured 11.7 -> 6.7 us (float32), 26.6 -> 10.4 us
-// (int32), 47 -> 4.4 us (int16), 61 -> 7 us (int8) against / 7. The loops are not unrolled:
-// unrolling bought nothing measurable and cost 1 KB of gzipped wasm. Checked against the
-// scalar reference in tests/cpp/kernels_test.cc.
+// dividends first, unsigned is a logical shift). A division instruction costs several times a
+// multiply or a shift, and integer division goes through float conversions; the gain shows when
+// the data is in cache (README, "Division by a broadcast scalar"). The loops are not unrolled:
+// unrolling bought nothing measurable and made the wasm bigger. Checked against the scalar
+// reference in tests/cpp/kernels_test.cc.
 #pragma once
 
 #include <wasm_simd128.h>
@@ -18,39 +16,18 @@
 #include <cstring>
 #include <type_traits>
 
-#include "../scalar_ops.h"
+#include "lanes.h"
 
-// Included by wasmsimd.h after its loop helpers (splat), which this file uses.
 namespace tensorwise::wasmsimd {
 
-template <class T>
-inline v128_t shift_right(v128_t v, uint32_t k) {
-  if constexpr (std::is_same_v<T, int8_t>) return wasm_i8x16_shr(v, k);
-  else if constexpr (std::is_same_v<T, uint8_t>) return wasm_u8x16_shr(v, k);
-  else if constexpr (std::is_same_v<T, int16_t>) return wasm_i16x8_shr(v, k);
-  else if constexpr (std::is_same_v<T, uint16_t>) return wasm_u16x8_shr(v, k);
-  else if constexpr (std::is_same_v<T, int32_t>) return wasm_i32x4_shr(v, k);
-  else if constexpr (std::is_same_v<T, uint32_t>) return wasm_u32x4_shr(v, k);
-  else if constexpr (std::is_same_v<T, int64_t>) return wasm_i64x2_shr(v, k);
-  else return wasm_u64x2_shr(v, k);
-}
-
-template <class T>
-inline v128_t add_lanes(v128_t a, v128_t b) {
-  if constexpr (sizeof(T) == 1) return wasm_i8x16_add(a, b);
-  else if constexpr (sizeof(T) == 2) return wasm_i16x8_add(a, b);
-  else if constexpr (sizeof(T) == 4) return wasm_i32x4_add(a, b);
-  else return wasm_i64x2_add(a, b);
-}
-
-// y[i] = a[i] / 2^k, k = log2(d), rounded as F says.
+// y[i] = a[i] / 2^k, k = log2(d), rounded as the division F says.
 template <class T, class F>
 void shift_divide(size_t n, const T* a, T d, T* y) {
   constexpr size_t kLanes = 16 / sizeof(T);
   constexpr uint32_t kSignShift = 8 * sizeof(T) - 1;
   const uint32_t k = static_cast<uint32_t>(__builtin_ctzll(static_cast<uint64_t>(d)));
   // Truncation toward zero: negative dividends get d - 1 added first (the sign mask selects it).
-  constexpr bool kTrunc = std::is_signed_v<T> && std::is_same_v<F, op_div_trunc>;
+  constexpr bool kTrunc = std::is_signed_v<T> && !F::kFloorDivision;
   const T bias_value = static_cast<T>(d - 1);
   const v128_t bias = splat<T>(&bias_value);
   size_t i = 0;
@@ -97,9 +74,11 @@ inline bool has_normal_reciprocal_power_of_two(T d) {
   }
 }
 
-// Runs y = a / b[0] and returns true when b[0] is such a power of two; otherwise does nothing.
+// For a division F: runs y = a / b[0] and returns true when b[0] is such a power of two;
+// otherwise does nothing.
 template <class T, class F>
 bool divide_by_power_of_two(size_t n, const void* a_, const void* b_, void* y_) {
+  static_assert(F::kDivision, "only a / b has this route");
   const T* a = static_cast<const T*>(a_);
   T* y = static_cast<T*>(y_);
   const T d = *static_cast<const T*>(b_);
@@ -112,7 +91,7 @@ bool divide_by_power_of_two(size_t n, const void* a_, const void* b_, void* y_) 
     shift_divide<T, F>(n, a, d, y);
     return true;
   } else {
-    return false;  // float16 and bfloat16 keep their own kernels
+    return false;  // the narrow floats keep their own kernels
   }
 }
 

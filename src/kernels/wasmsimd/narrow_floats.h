@@ -1,0 +1,175 @@
+// float16 and bfloat16 Multiply and Divide. bfloat16 goes through float32 lane-wise (convert,
+// compute, round once to nearest even). float16 has a fast path that stops at what it cannot do:
+//
+// Shifted 13 bits up, the magnitude bits of a float16 read as a float32 are its value times
+// 2^-112, for normals and subnormals alike. So |a| * 2^112 * (|b| * 2^-112), or
+// (|a| * 2^-112) / (|b| * 2^112), is the result times 2^-112, whose float32 exponent field is
+// float16's. Rounding back is then integer rounding of the bits at bit 13, and overflow to Inf a
+// min; float32 subnormals even land on float16 subnormals. The product of two float16 is exact in
+// float32, and a float32 quotient rounded again to float16 is still correctly rounded (24 >= 2 *
+// 11 + 2), so the results are the reference's, bit for bit (all 2^32 pairs: npm run exhaustive;
+// every a against a few hundred b in tests/cpp/kernels_test.cc). What the fast path leaves
+// out takes the full conversions below: Inf/NaN inputs, a zero divisor, and results from nonzero
+// inputs that round to at most the smallest normal (below it, float32 may already have rounded
+// once, at the wrong place).
+//
+// The loop around it is loops.h's run_fast / run_checked (a call-free fast loop).
+#pragma once
+
+#include <wasm_simd128.h>
+
+#include <cstdint>
+
+#include "arithmetic.h"
+
+namespace tensorwise::wasmsimd {
+
+// The constants, made from a value LLVM cannot see, so that it keeps them in locals (registers)
+// instead of rematerialising them inside the loop, which V8 does with three instructions each.
+struct F16Constants {
+  v128_t zero, sign, magnitude, max_finite, max_subnormal, scale, one, round, inf;
+  explicit F16Constants(uint32_t zero_) {
+    zero = wasm_i32x4_splat(static_cast<int32_t>(zero_));
+    sign = wasm_i16x8_splat(static_cast<int16_t>(0x8000 + zero_));
+    magnitude = wasm_i16x8_splat(static_cast<int16_t>(0x7FFF + zero_));
+    max_finite = wasm_i16x8_splat(static_cast<int16_t>(0x7BFF + zero_));
+    max_subnormal = wasm_i16x8_splat(static_cast<int16_t>(0x0401 + zero_));
+    scale = wasm_i32x4_splat(static_cast<int32_t>(0x77800000u + zero_));  // 2^112
+    one = wasm_i32x4_splat(static_cast<int32_t>(1 + zero_));
+    round = wasm_i32x4_splat(static_cast<int32_t>(0xFFF + zero_));
+    inf = wasm_i16x8_splat(static_cast<int16_t>(0x7C00 + zero_));
+  }
+};
+
+// Float32 bits of a result times 2^-112 -> float16 magnitude bits, rounded to nearest even.
+inline v128_t f16_round_scaled(const F16Constants& c, v128_t bits) {
+  const v128_t odd = wasm_v128_and(wasm_u32x4_shr(bits, 13), c.one);
+  return wasm_u32x4_shr(wasm_i32x4_add(wasm_i32x4_add(bits, c.round), odd), 13);
+}
+
+// Float16 magnitudes (below 2^15) in the high halves of 32-bit lanes, shifted down 3: the
+// magnitude shifted up 13, as float32 bits. An interleave with zero is one instruction where
+// extending the high half takes two.
+inline v128_t f16_low_as_f32(const F16Constants& c, v128_t m) {
+  return wasm_u32x4_shr(wasm_i16x8_shuffle(c.zero, m, 0, 8, 1, 9, 2, 10, 3, 11), 3);
+}
+inline v128_t f16_high_as_f32(const F16Constants& c, v128_t m) {
+  return wasm_u32x4_shr(wasm_i16x8_shuffle(c.zero, m, 4, 12, 5, 13, 6, 14, 7, 15), 3);
+}
+
+// Writes a ∘ b to *y; returns a mask that is nonzero where a lane needs the full path: Inf or
+// NaN in, a zero divisor, or a result that may come from a float32 subnormal (rounded once
+// already, at the wrong place). Those round to at most 0x400; zero inputs (exact) are left out.
+// Values are made in the order they die, which keeps V8 from spilling registers.
+template <bool kDivide>
+inline v128_t f16_fast(const F16Constants& c, v128_t a, v128_t b, v128_t* y) {
+  const v128_t sign = wasm_v128_and(wasm_v128_xor(a, b), c.sign);
+  const v128_t ma = wasm_v128_and(a, c.magnitude), mb = wasm_v128_and(b, c.magnitude);
+  v128_t declined = wasm_i16x8_gt(wasm_i16x8_max(ma, mb), c.max_finite);
+  if (kDivide) declined = wasm_v128_or(declined, wasm_i16x8_eq(mb, c.zero));
+  // Magnitudes are below 2^15, so a signed compare with zero says nonzero.
+  const v128_t nonzero = wasm_i16x8_gt(kDivide ? ma : wasm_i16x8_min(ma, mb), c.zero);
+  const v128_t a_lo = f16_low_as_f32(c, ma), a_hi = f16_high_as_f32(c, ma);
+  const v128_t b_lo = f16_low_as_f32(c, mb), b_hi = f16_high_as_f32(c, mb);
+  v128_t lo, hi;
+  if (kDivide) {
+    lo = wasm_f32x4_div(a_lo, wasm_f32x4_mul(b_lo, c.scale));
+    hi = wasm_f32x4_div(a_hi, wasm_f32x4_mul(b_hi, c.scale));
+  } else {
+    lo = wasm_f32x4_mul(wasm_f32x4_mul(a_lo, c.scale), b_lo);
+    hi = wasm_f32x4_mul(wasm_f32x4_mul(a_hi, c.scale), b_hi);
+  }
+  // Results up to 2^32 read as at most 0xBC00 after the shift; the saturating narrow and the min
+  // make everything from 65520 up Inf.
+  const v128_t magnitude =
+      wasm_u16x8_min(wasm_u16x8_narrow_i32x4(f16_round_scaled(c, lo), f16_round_scaled(c, hi)), c.inf);
+  *y = wasm_v128_or(magnitude, sign);
+  return wasm_v128_or(declined, wasm_v128_and(wasm_i16x8_gt(c.max_subnormal, magnitude), nonzero));
+}
+
+// ---- the full path: float16 / bfloat16 through float32 ----------------------------------------
+
+// Lanes hold zero-extended float16 bits. Shifting the exponent and mantissa into float32 place
+// and scaling by 2^112 is exact for normals and subnormals alike; exponent 31 (Inf/NaN) then
+// gets float32's all-ones exponent. Checked against half.h for all 65536 inputs in the tests.
+inline v128_t f16_to_f32(v128_t h) {
+  const v128_t magnitude = wasm_v128_and(h, wasm_i32x4_splat(0x7FFF));
+  const v128_t sign = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x8000)), 16);
+  const v128_t value = wasm_f32x4_mul(wasm_i32x4_shl(magnitude, 13), wasm_f32x4_splat(0x1.0p+112f));
+  const v128_t inf_or_nan = wasm_i32x4_gt(magnitude, wasm_i32x4_splat(0x7BFF));
+  return wasm_v128_or(wasm_v128_or(value, sign), wasm_v128_and(inf_or_nan, wasm_i32x4_splat(0x7F800000)));
+}
+
+// Round to nearest even, lanes come back holding the float16 bits zero-extended (F. Giesen's
+// float_to_half_fast3_rtne, branch-free). Normal results: add the rebias and 0xFFF plus the
+// lowest kept bit, then shift; subnormal results: let the float adder round at 2^-24 by adding
+// 0.5; |f| >= 65536 is Inf, NaN stays NaN. Checked against half.h's to_f16 in the tests.
+inline v128_t f32_to_f16(v128_t f) {
+  const v128_t magnitude = wasm_v128_and(f, wasm_i32x4_splat(0x7FFFFFFF));
+  const v128_t sign = wasm_u32x4_shr(wasm_v128_xor(f, magnitude), 16);
+  const v128_t odd = wasm_v128_and(wasm_u32x4_shr(magnitude, 13), wasm_i32x4_splat(1));
+  const v128_t normal = wasm_u32x4_shr(
+      wasm_i32x4_add(wasm_i32x4_add(magnitude, wasm_i32x4_splat(static_cast<int32_t>(0xC8000FFFu))), odd), 13);
+  const v128_t subnormal =
+      wasm_i32x4_sub(wasm_f32x4_add(magnitude, wasm_f32x4_splat(0.5f)), wasm_i32x4_splat(0x3F000000));
+  v128_t bits = wasm_v128_bitselect(subnormal, normal, wasm_i32x4_lt(magnitude, wasm_i32x4_splat(113 << 23)));
+  const v128_t inf_or_nan = wasm_v128_bitselect(wasm_i32x4_splat(0x7E00), wasm_i32x4_splat(0x7C00),
+                                                wasm_i32x4_gt(magnitude, wasm_i32x4_splat(0x7F800000)));
+  bits = wasm_v128_bitselect(inf_or_nan, bits, wasm_i32x4_gt(magnitude, wasm_i32x4_splat(0x477FFFFF)));
+  return wasm_v128_or(bits, sign);
+}
+
+// Lanes hold zero-extended bits of normal float16 numbers (exponent 1..30): shift the exponent
+// and mantissa into place, rebias the exponent by 112, keep the sign.
+inline v128_t f16_normal_to_f32(v128_t h) {
+  const v128_t magnitude = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x7FFF)), 13);
+  const v128_t sign = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x8000)), 16);
+  return wasm_v128_or(wasm_i32x4_add(magnitude, wasm_i32x4_splat(112 << 23)), sign);
+}
+
+inline v128_t bf16_to_f32(v128_t h) { return wasm_i32x4_shl(h, 16); }
+
+// Round to nearest even by adding 0x7FFF plus the lowest kept bit; NaN keeps its sign and
+// payload top and becomes quiet. Same as to_bf16(float) in half.h.
+inline v128_t f32_to_bf16(v128_t f) {
+  const v128_t lsb = wasm_v128_and(wasm_u32x4_shr(f, 16), wasm_u32x4_splat(1));
+  const v128_t rounded = wasm_u32x4_shr(wasm_i32x4_add(f, wasm_i32x4_add(lsb, wasm_u32x4_splat(0x7FFF))), 16);
+  const v128_t quiet_nan = wasm_v128_or(wasm_u32x4_shr(f, 16), wasm_u32x4_splat(0x40));
+  return wasm_v128_bitselect(quiet_nan, rounded, wasm_f32x4_ne(f, f));
+}
+
+template <v128_t (*ToF32)(v128_t), v128_t (*FromF32)(v128_t), vec_fn F32Op>
+inline v128_t half_op(v128_t a, v128_t b) {
+  const v128_t lo = F32Op(ToF32(wasm_u32x4_extend_low_u16x8(a)), ToF32(wasm_u32x4_extend_low_u16x8(b)));
+  const v128_t hi = F32Op(ToF32(wasm_u32x4_extend_high_u16x8(a)), ToF32(wasm_u32x4_extend_high_u16x8(b)));
+  // Bits are at most 0xFFFF, so the saturating narrow is exact.
+  return wasm_u16x8_narrow_i32x4(FromF32(lo), FromF32(hi));
+}
+
+// The float16 kernels as a class, for loops.h's checked loop: fast() may decline a vector,
+// full() never does.
+template <bool kDivide>
+struct F16Kernel {
+  using Constants = F16Constants;
+  static v128_t fast(const Constants& c, v128_t a, v128_t b, v128_t* y) { return f16_fast<kDivide>(c, a, b, y); }
+  static v128_t full(v128_t a, v128_t b) {
+    // All-normal inputs (exponent 1..30) convert in with a shift and a rebias; the rounding
+    // back always takes the full conversion (these vectors may have subnormal or Inf results).
+    if (all_normal(a) && all_normal(b)) {
+      return half_op<f16_normal_to_f32, f32_to_f16, kDivide ? f32_div : f32_mul>(a, b);
+    }
+    return half_op<f16_to_f32, f32_to_f16, kDivide ? f32_div : f32_mul>(a, b);
+  }
+  static bool all_normal(v128_t h) {
+    const v128_t exponent = wasm_v128_and(h, wasm_i16x8_splat(0x7C00));
+    return !wasm_v128_any_true(wasm_v128_or(wasm_i16x8_eq(exponent, wasm_i16x8_splat(0)),
+                                            wasm_i16x8_eq(exponent, wasm_i16x8_splat(0x7C00))));
+  }
+};
+using f16_mul = F16Kernel<false>;
+using f16_div = F16Kernel<true>;
+
+inline v128_t bf16_mul(v128_t a, v128_t b) { return half_op<bf16_to_f32, f32_to_bf16, f32_mul>(a, b); }
+inline v128_t bf16_div(v128_t a, v128_t b) { return half_op<bf16_to_f32, f32_to_bf16, f32_div>(a, b); }
+
+}  // namespace tensorwise::wasmsimd

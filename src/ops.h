@@ -1,0 +1,131 @@
+// The element-wise operations, from one list: the Op enum and, per op, a functor with the
+// scalar semantics of SPEC §2 (every kernel, scalar or SIMD, agrees with them bit for bit) and
+// the traits the executor and kernels read:
+//   kCommutes        a ∘ b == b ∘ a: with a broadcast a, the op runs as b ∘ a[0] (no ropc kernel)
+//   kDivision        the op is a / b: an integer zero divisor is an error under onZeroDivision
+//                    'error', and a broadcast power-of-two divisor may take a multiply or shift
+//   kFloorDivision   (divisions) integers round toward -Inf, not toward zero
+// The enum's values are part of the binding ABI, exported by name (bindings/binding.cc).
+#pragma once
+
+#include <type_traits>
+
+#include "dtype.h"
+#include "half.h"
+
+namespace tensorwise {
+
+// X(enum name, functor)
+#define TW_OPS(X)          \
+  X(mul, op_mul)           \
+  X(div, op_div)           \
+  X(div_floor, op_div_floor)
+
+enum class Op : uint8_t {
+#define TW_ENUM(name, functor) name,
+  TW_OPS(TW_ENUM)
+#undef TW_ENUM
+};
+
+// Integer multiply wraps modulo 2^bits: done in unsigned (promoted past int for the narrow
+// types) so C++ has no signed-overflow UB.
+struct op_mul {
+  static constexpr bool kCommutes = true;
+  static constexpr bool kDivision = false;
+  static constexpr bool kFloorDivision = false;
+  template <class T>
+  static T apply(T a, T b) {
+    if constexpr (is_narrow_float_v<T>) {
+      return narrow<T>(to_f32(a) * to_f32(b));
+    } else if constexpr (std::is_integral_v<T>) {
+      using U = std::make_unsigned_t<T>;
+      using Wide = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, U>;
+      return static_cast<T>(static_cast<U>(static_cast<Wide>(static_cast<U>(a)) * static_cast<Wide>(static_cast<U>(b))));
+    } else {
+      return a * b;
+    }
+  }
+};
+
+// Division: IEEE for floats; integers truncate toward zero (C, ONNX Div). Integer division never
+// traps: x/0 is 0, and MIN/-1 wraps to MIN (like numpy).
+struct op_div {
+  static constexpr bool kCommutes = false;
+  static constexpr bool kDivision = true;
+  static constexpr bool kFloorDivision = false;
+  template <class T>
+  static T apply(T a, T b) {
+    if constexpr (is_narrow_float_v<T>) {
+      return narrow<T>(to_f32(a) / to_f32(b));
+    } else if constexpr (std::is_integral_v<T>) {
+      if (b == 0) return 0;
+      if constexpr (std::is_signed_v<T>) {
+        using U = std::make_unsigned_t<T>;
+        if (b == -1) return static_cast<T>(U{0} - static_cast<U>(a));  // wrapping negation
+      }
+      return static_cast<T>(a / b);
+    } else {
+      return a / b;
+    }
+  }
+};
+
+// Floor division (Python //, OpenVINO pythondiv): signed integers round toward -Inf; for every
+// other type it is op_div (canonical_op maps it there).
+struct op_div_floor {
+  static constexpr bool kCommutes = false;
+  static constexpr bool kDivision = true;
+  static constexpr bool kFloorDivision = true;
+  template <class T>
+  static T apply(T a, T b) {
+    const T q = op_div::apply(a, b);
+    if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+      if (b == 0 || b == -1) return q;
+      // Truncation rounded up when the signs differ and something was left over.
+      return (a % b != 0 && ((a < 0) != (b < 0))) ? static_cast<T>(q - 1) : q;
+    } else {
+      return q;
+    }
+  }
+};
+
+// The functor of an op known at compile time: functor_of<Op::mul> is op_mul.
+template <Op> struct op_traits;
+#define TW_TRAITS(name, functor) \
+  template <> struct op_traits<Op::name> { using type = functor; };
+TW_OPS(TW_TRAITS)
+#undef TW_TRAITS
+template <Op O> using functor_of = typename op_traits<O>::type;
+
+constexpr bool commutes(Op op) {
+  switch (op) {
+#define TW_CASE(name, functor) case Op::name: return functor::kCommutes;
+    TW_OPS(TW_CASE)
+#undef TW_CASE
+  }
+  return false;
+}
+
+constexpr bool divides(Op op) {
+  switch (op) {
+#define TW_CASE(name, functor) case Op::name: return functor::kDivision;
+    TW_OPS(TW_CASE)
+#undef TW_CASE
+  }
+  return false;
+}
+
+constexpr bool known_op(uint32_t code) {
+#define TW_CASE(name, functor) if (code == static_cast<uint32_t>(Op::name)) return true;
+  TW_OPS(TW_CASE)
+#undef TW_CASE
+  return false;
+}
+
+// Floats and unsigned integers have a single division: floor and truncation agree there, so
+// they need (and have) kernels for op_div only.
+constexpr Op canonical_op(Op op, DType t) {
+  return op == Op::div_floor && !is_signed_integer(t) ? Op::div : op;
+}
+
+}  // namespace tensorwise

@@ -2,19 +2,16 @@
 // check that nothing read has changed since, then compute.
 import { asTensor, checkOutDtype, commonDtype, settle } from './arguments.js';
 import { DTYPES } from './dtypes.js';
-import { OP, compute } from './engine.js';
-
-/** The core op code of a division: integers round by `pythondiv`; floats have one division. */
-function divisionOp(info, pythondiv) {
-  return (info.kind === 'int' || info.kind === 'bigint') && pythondiv ? OP.divFloor : OP.divTrunc;
-}
+import { compute } from './engine.js';
 
 /**
  * @param m the module (from enter())
- * @param c the call: { fn, divides, pythondiv, zeroIsError, mode, out, a, b, names, types }
- *   with a and b as readOperand gave them, `names` the operands' names in messages ([A's, B's])
- *   and `types`, when not null, a check of the dtype (ONNX versions' constraints). callOp
- *   completes it (op, info, operands as tensors) and hands it to the engine.
+ * @param c the call: { fn, op, floor, zeroIsError, mode, out, a, b, names, types } with `op` the
+ *   op's descriptor (ops.js), `floor` whether integers round down (pythondiv), a and b as
+ *   readOperand gave them, `names` the operands' names in messages ([A's, B's]) and `types`,
+ *   when not null, a check of the dtype (ONNX versions' constraints). callOp completes it (the
+ *   dtype's record `info`, operands as tensors, the core op's name `core`, `divides`) and hands
+ *   it to the engine.
  */
 export function callOp(m, c) {
   const dtype = commonDtype(c.a, c.b, c.fn);
@@ -26,7 +23,9 @@ export function callOp(m, c) {
   settle(m, c.a, c.fn, c.names[0]);
   settle(m, c.b, c.fn, c.names[1]);
   settle(m, c.out, c.fn, 'out');
+  const integer = info.kind === 'int' || info.kind === 'bigint';
   c.info = info;
-  c.op = c.divides ? divisionOp(info, c.pythondiv) : OP.mul;
+  c.core = c.floor && integer ? c.op.floorCore : c.op.core;
+  c.divides = c.op.divides;
   return compute(c);
 }

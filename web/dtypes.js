@@ -1,5 +1,7 @@
-// The 12 dtypes: their core code (src/dtype.h order), element size, the built-in typed arrays
-// that carry them, and how one JS value becomes one stored element.
+// The dtypes as JS sees them, one entry each: the built-in typed arrays that carry them, how one
+// JS value becomes one stored element, and their range. The core's code of each is read from the
+// module at init (abi.js sets `code`, after checking that the core has the same dtypes with the
+// same element sizes).
 import { fromBfloat16Bits, fromFloat16Bits, toBfloat16Bits, toFloat16Bits } from './half.js';
 import { describe } from './format.js';
 import { TYPED_ARRAY_CLASSES } from './intrinsics.js';
@@ -7,29 +9,31 @@ import { TYPED_ARRAY_CLASSES } from './intrinsics.js';
 const Float16ArrayClass = TYPED_ARRAY_CLASSES.get('Float16Array') ?? null;
 
 // kind: 'float' (stored as is), 'half' (bits in a Uint16Array; `precision` significant bits),
-// 'int' (numbers), 'bigint'. carriers: the built-in classes accepted as data, the first being
-// the result's class when operand A gives none.
-const float = (code, bytes, Storage, precision) => ({ code, bytes, kind: 'float', Storage, carriers: [Storage], precision });
-const half = (code, carriers, precision, encode, decode) =>
-  ({ code, bytes: 2, kind: 'half', Storage: Uint16Array, carriers, precision, encode, decode });
-const int = (code, bytes, Storage, min, max) => ({ code, bytes, kind: 'int', Storage, carriers: [Storage], min, max });
-const big = (code, Storage, min, max) => ({ code, bytes: 8, kind: 'bigint', Storage, carriers: [Storage], min, max });
+// 'int' (numbers), 'bigint'. Storage: the class values are encoded into. carriers: the built-in
+// classes accepted as data, the first being the result's class when operand A gives none.
+const float = (Storage, precision) => ({ kind: 'float', Storage, carriers: [Storage], precision });
+const half = (carriers, precision, encode, decode) => ({ kind: 'half', Storage: Uint16Array, carriers, precision, encode, decode });
+const int = (Storage, min, max) => ({ kind: 'int', Storage, carriers: [Storage], min, max });
+const big = (Storage, min, max) => ({ kind: 'bigint', Storage, carriers: [Storage], min, max });
 
 export const DTYPES = {
-  float32: float(0, 4, Float32Array, 24),
-  float64: float(1, 8, Float64Array, 53),
-  float16: half(2, Float16ArrayClass ? [Float16ArrayClass, Uint16Array] : [Uint16Array], 11, toFloat16Bits, fromFloat16Bits),
-  bfloat16: half(3, [Uint16Array], 8, toBfloat16Bits, fromBfloat16Bits),
-  int8: int(4, 1, Int8Array, -128, 127),
-  int16: int(5, 2, Int16Array, -32768, 32767),
-  int32: int(6, 4, Int32Array, -(2 ** 31), 2 ** 31 - 1),
-  int64: big(7, BigInt64Array, -(2n ** 63n), 2n ** 63n - 1n),
-  uint8: { ...int(8, 1, Uint8Array, 0, 255), carriers: [Uint8Array, Uint8ClampedArray] },
-  uint16: int(9, 2, Uint16Array, 0, 65535),
-  uint32: int(10, 4, Uint32Array, 0, 2 ** 32 - 1),
-  uint64: big(11, BigUint64Array, 0n, 2n ** 64n - 1n),
+  float32: float(Float32Array, 24),
+  float64: float(Float64Array, 53),
+  float16: half(Float16ArrayClass ? [Float16ArrayClass, Uint16Array] : [Uint16Array], 11, toFloat16Bits, fromFloat16Bits),
+  bfloat16: half([Uint16Array], 8, toBfloat16Bits, fromBfloat16Bits),
+  int8: int(Int8Array, -128, 127),
+  int16: int(Int16Array, -32768, 32767),
+  int32: int(Int32Array, -(2 ** 31), 2 ** 31 - 1),
+  int64: big(BigInt64Array, -(2n ** 63n), 2n ** 63n - 1n),
+  uint8: { ...int(Uint8Array, 0, 255), carriers: [Uint8Array, Uint8ClampedArray] },
+  uint16: int(Uint16Array, 0, 65535),
+  uint32: int(Uint32Array, 0, 2 ** 32 - 1),
+  uint64: big(BigUint64Array, 0n, 2n ** 64n - 1n),
 };
-for (const [name, info] of Object.entries(DTYPES)) Object.freeze(Object.assign(info, { name }));
+for (const [name, info] of Object.entries(DTYPES)) {
+  Object.assign(info, { name, bytes: info.Storage.BYTES_PER_ELEMENT, code: -1 }); // code: abi.js
+  Object.seal(info);
+}
 
 const DTYPE_NAMES = Object.keys(DTYPES).join(', ');
 

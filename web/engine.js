@@ -6,24 +6,16 @@
 // The caller has read and settled its arguments (arguments.js) before calling compute(): from
 // here to the return no caller code runs (withStaging refuses any call that would start).
 import { withStaging } from './loader.js';
-import { STATUS, broadcastError } from './errors.js';
+import { ARG, MODE_CODE, OP_CODE, SCRATCH, STATUS, requires } from './abi.js';
+import { broadcastError } from './errors.js';
 import { formatShape, withArticle } from './format.js';
 import { MAX_BYTES, acquireBlock, align16, copyIn, copyOut, releaseBlock, resultArray } from './memory.js';
 import { defaultCarrier } from './dtypes.js';
 import { isShared } from './intrinsics.js';
-import { MAX_RANK, elementCount } from './shapes.js';
+import { elementCount } from './shapes.js';
 
-export const OP = { mul: 0, divTrunc: 1, divFloor: 2 }; // src/dtype.h Op
-
-// Scratch layout of bindings/binding.cc, in 32-bit words: both shapes, the output shape, then
-// the arguments.
-const DIMS_A = 2;
-const DIMS_B = DIMS_A + MAX_RANK;
-const OUT = DIMS_B + MAX_RANK;
-const OUT_DIMS = OUT + 2;
-const ARGS = OUT_DIMS + MAX_RANK;
-const ARG_OP = 0, ARG_DTYPE = 1, ARG_MODE = 2, ARG_HAS_AXIS = 3, ARG_AXIS = 4;
-const ARG_A = 5, ARG_B = 6, ARG_Y = 7, ARG_BEGIN = 8, ARG_END = 9, ARG_COUNT = 10;
+requires('status', ['ok', 'too_large']);
+requires('arg', ['op', 'dtype', 'mode', 'has_axis', 'axis', 'a', 'b', 'y', 'begin', 'end', 'count']);
 
 const clampInt32 = (x) => Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, x));
 
@@ -32,28 +24,29 @@ let scratchWords = -1;
 
 /**
  * Broadcasts shapeA and shapeB under `mode` in the core and keeps the plan of (op, dtype) there
- * for run calls. Returns { status, shape, conflict }: shape is the output's whenever the shapes
- * broadcast, also when the output is too large to compute (status tooLarge).
+ * for run calls (op: a core op's name, src/ops.h; broadcastShapes runs none, any will do). Returns { status, shape, conflict }: shape is
+ * the output's whenever the shapes broadcast, also when the output is too large to compute
+ * (status too_large).
  */
-export function plan(m, shapeA, shapeB, mode, op = OP.mul, dtypeCode = 0) {
+export function plan(m, shapeA, shapeB, mode, op = 'mul', dtypeCode = 0) {
   if (scratchWords < 0) scratchWords = m._tw_scratch() >>> 2;
   const s = scratchWords;
   const u32 = m.HEAPU32;
   u32[s] = shapeA.length;
   u32[s + 1] = shapeB.length;
-  for (let i = 0; i < shapeA.length; ++i) u32[s + DIMS_A + i] = shapeA[i];
-  for (let i = 0; i < shapeB.length; ++i) u32[s + DIMS_B + i] = shapeB[i];
-  const args = s + ARGS;
-  u32[args + ARG_OP] = op;
-  u32[args + ARG_DTYPE] = dtypeCode;
-  u32[args + ARG_MODE] = mode.code;
-  u32[args + ARG_HAS_AXIS] = mode.hasAxis ? 1 : 0;
-  m.HEAP32[args + ARG_AXIS] = mode.hasAxis ? clampInt32(mode.axis) : -1;
+  for (let i = 0; i < shapeA.length; ++i) u32[s + SCRATCH.dimsA + i] = shapeA[i];
+  for (let i = 0; i < shapeB.length; ++i) u32[s + SCRATCH.dimsB + i] = shapeB[i];
+  const args = s + SCRATCH.args;
+  u32[args + ARG.op] = OP_CODE[op];
+  u32[args + ARG.dtype] = dtypeCode;
+  u32[args + ARG.mode] = MODE_CODE[mode.core];
+  u32[args + ARG.has_axis] = mode.hasAxis ? 1 : 0;
+  m.HEAP32[args + ARG.axis] = mode.hasAxis ? clampInt32(mode.axis) : -1;
   const status = m._tw_plan();
-  const rank = u32[s + OUT];
+  const rank = u32[s + SCRATCH.out];
   const shape = new Array(rank);
-  for (let i = 0; i < rank; ++i) shape[i] = u32[s + OUT_DIMS + i];
-  return { status, shape, conflict: m.HEAP32[s + OUT + 1] };
+  for (let i = 0; i < rank; ++i) shape[i] = u32[s + SCRATCH.outDims + i];
+  return { status, shape, conflict: m.HEAP32[s + SCRATCH.out + 1] };
 }
 
 /** The output shape under mode, for broadcastShapes: its size never matters. */
@@ -63,7 +56,7 @@ export function broadcastShape(shapeA, shapeB, mode) {
 
 function shapeOnly(m, { shapeA, shapeB, mode }) {
   const p = plan(m, shapeA, shapeB, mode);
-  if (p.status !== STATUS.ok && p.status !== STATUS.tooLarge) {
+  if (p.status !== STATUS.ok && p.status !== STATUS.too_large) {
     throw broadcastError(p.status, shapeA, shapeB, mode, p.conflict);
   }
   return p.shape;
@@ -74,17 +67,17 @@ const CHUNK_BYTES = 128 * 1024;
 const STREAM_MIN_BYTES = 4 * CHUNK_BYTES;
 
 /**
- * @param call { fn, op, divides, info, a, b, mode, out, zeroIsError }: the entry point's name
- *   (for messages), the op code, whether it divides, the dtype record, resolved operands and `out` (arguments.js), the broadcast mode,
- *   and whether an integer x/0 throws
+ * @param call { fn, core, divides, info, a, b, mode, out, zeroIsError }: the entry point's name
+ *   (for messages), the core op's name, whether it divides, the dtype's record, the operands
+ *   as tensors and `out` (arguments.js), the broadcast mode, and whether an integer x/0 throws
  */
 export function compute(call) {
   return withStaging(run, call);
 }
 
-function run(m, { fn, op, divides, info, a, b, mode, out, zeroIsError }) {
-  const p = plan(m, a.shape, b.shape, mode, op, info.code);
-  if (p.status === STATUS.tooLarge) {
+function run(m, { fn, core, divides, info, a, b, mode, out, zeroIsError }) {
+  const p = plan(m, a.shape, b.shape, mode, core, info.code);
+  if (p.status === STATUS.too_large) {
     throw new RangeError(`the result of shape ${formatShape(p.shape)} is too large for wasm memory`);
   }
   if (p.status !== STATUS.ok) throw broadcastError(p.status, a.shape, b.shape, mode, p.conflict);
@@ -128,7 +121,7 @@ function run(m, { fn, op, divides, info, a, b, mode, out, zeroIsError }) {
     }
     const Carrier = out?.kind === 'host' ? out.source.Class : a.carrier ?? defaultCarrier(info);
     const data = out === null ? newResult(fn, Carrier, n, shape) : out.kind === 'host' && !outInHeap ? out.source.view : null;
-    const args = scratchWords + ARGS;
+    const args = scratchWords + SCRATCH.args;
     for (let begin = 0; begin < n; begin += chunk) {
       const len = Math.min(chunk, n - begin);
       if (A.window) copyIn(m, a.source, A.ptr, begin, len);
@@ -136,11 +129,11 @@ function run(m, { fn, op, divides, info, a, b, mode, out, zeroIsError }) {
       // A window holds elements [begin, begin + len): the core is given where element 0 would be
       // (wrapping, see src/binary.h) so that one plan serves every chunk.
       const u32 = m.HEAPU32;
-      u32[args + ARG_A] = A.window ? A.ptr - begin * es : A.ptr;
-      u32[args + ARG_B] = B.window ? B.ptr - begin * es : B.ptr;
-      u32[args + ARG_Y] = yBytes > 0 ? yPtr - begin * es : yPtr;
-      u32[args + ARG_BEGIN] = begin;
-      u32[args + ARG_END] = begin + len;
+      u32[args + ARG.a] = A.window ? A.ptr - begin * es : A.ptr;
+      u32[args + ARG.b] = B.window ? B.ptr - begin * es : B.ptr;
+      u32[args + ARG.y] = yBytes > 0 ? yPtr - begin * es : yPtr;
+      u32[args + ARG.begin] = begin;
+      u32[args + ARG.end] = begin + len;
       const status = m._tw_run();
       if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} running a plan`);
       if (data !== null) copyOut(m, Carrier, yPtr, len, data, begin);
@@ -188,11 +181,11 @@ function chunkSafe(source, out) {
 }
 
 function anyZero(m, info, ptr, count) {
-  const args = scratchWords + ARGS;
+  const args = scratchWords + SCRATCH.args;
   const u32 = m.HEAPU32;
-  u32[args + ARG_DTYPE] = info.code;
-  u32[args + ARG_B] = ptr;
-  u32[args + ARG_COUNT] = count;
+  u32[args + ARG.dtype] = info.code;
+  u32[args + ARG.b] = ptr;
+  u32[args + ARG.count] = count;
   const found = m._tw_any_zero();
   if (found !== 0 && found !== 1) throw new Error(`tensorwise: unexpected core status ${found} checking divisors`);
   return found === 1;

@@ -1,4 +1,6 @@
-// Core status codes (src/status.h) turned into JS errors whose messages say what is wrong.
+// Core statuses (src/status.h, codes read at init by abi.js) turned into JS errors whose
+// messages say what is wrong.
+import { STATUS, requires } from './abi.js';
 import { formatShape } from './format.js';
 
 /**
@@ -17,10 +19,7 @@ export class BroadcastError extends RangeError {
   }
 }
 
-export const STATUS = {
-  ok: 0, rankTooLarge: 1, incompatible: 2, shapesDiffer: 3, badAxis: 4, bDoesNotFit: 5, tooLarge: 6, divisionByZero: 7,
-  invalidCall: 8,
-};
+requires('status', ['incompatible', 'shapes_differ', 'bad_axis', 'b_does_not_fit', 'rank_too_large', 'too_large']);
 
 /**
  * @param status core status
@@ -43,18 +42,18 @@ export function broadcastError(status, shapeA, shapeB, mode, conflictAxis) {
       return error(`cannot broadcast ${shapes} (${how}): B's dim at A's axis ${conflictAxis} ` +
         `${rule}; A has ${shapeA[conflictAxis]} there`, conflictAxis);
     }
-    case STATUS.shapesDiffer:
+    case STATUS.shapes_differ:
       return error(`${shapes} differ (${how} needs identical shapes): ` +
         (conflictAxis >= 0 ? `first at axis ${conflictAxis}` : `ranks ${shapeA.length} and ${shapeB.length}`), conflictAxis);
-    case STATUS.badAxis:
+    case STATUS.bad_axis:
       return error(`cannot broadcast ${shapes} (${how}): axis ${mode.axis} is out of range ` +
         (mode.kind === 'pdpd' ? '(it must be -1 or at least 0)' : `for A's rank ${shapeA.length}`));
-    case STATUS.bDoesNotFit:
+    case STATUS.b_does_not_fit:
       return error(`cannot broadcast ${shapes} (${how}): B does not fit inside A ` +
         `${mode.kind === 'pdpd' ? "from the axis (after trimming B's trailing 1s)" : 'from the axis (rank of B must not exceed that of A)'}`);
-    case STATUS.rankTooLarge:
+    case STATUS.rank_too_large:
       return new RangeError(`cannot broadcast ${shapes}: too many dims`);
-    case STATUS.tooLarge:
+    case STATUS.too_large:
       return new RangeError(`cannot broadcast ${shapes}: the result is too large for wasm memory`);
     default:
       return new Error(`tensorwise: unexpected core status ${status} for ${shapes}`);

@@ -4,7 +4,6 @@
 // anything in wasm memory (engine.js); see SPEC §4 "Arguments are read once".
 import { enter, withStaging } from './loader.js';
 import { readHost, readOperand, settle } from './arguments.js';
-import { callOp } from './call.js';
 import { DTYPES, dtypeInfo } from './dtypes.js';
 import { broadcastShape } from './engine.js';
 import { formatShape } from './format.js';
@@ -14,33 +13,10 @@ import { elementCount, readShape } from './shapes.js';
 import { WasmTensor, adoptBlock } from './tensor.js';
 
 export { init } from './loader.js';
-export { onnx, openvino } from './spec.js';
+export * from './ops.js';
 export { BroadcastError } from './errors.js';
 export { bfloat16ToNumber, float16ToNumber, numberToBfloat16, numberToFloat16 } from './bits.js';
 export { WasmTensor };
-
-const OPERANDS = ['operand A', 'operand B'];
-
-export function multiply(a, b, options) {
-  const m = enter();
-  const A = readOperand(a, 'multiply: operand A');
-  const B = readOperand(b, 'multiply: operand B');
-  const { mode, out } = readOpOptions(options, 'multiply', false);
-  return callOp(m, {
-    fn: 'multiply', divides: false, pythondiv: false, zeroIsError: false, mode, out, a: A, b: B, names: OPERANDS, types: null,
-  });
-}
-
-export function divide(a, b, options) {
-  const m = enter();
-  const A = readOperand(a, 'divide: operand A');
-  const B = readOperand(b, 'divide: operand B');
-  const { mode, out, pythondiv, zeroIsError } = readOpOptions(options, 'divide', true);
-  return callOp(m, { fn: 'divide', divides: true, pythondiv, zeroIsError, mode, out, a: A, b: B, names: OPERANDS, types: null });
-}
-
-export const mul = multiply;
-export const div = divide;
 
 export function broadcastShapes(shapeA, shapeB, options) {
   enter();

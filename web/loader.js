@@ -2,6 +2,7 @@
 // and its ES6 output has no Node support, so the glue is built for the web only and this file
 // hands it the bytes: read from disk in Node, fetched in browsers, or given by the caller.
 import createTensorwiseModule from '../dist/tensorwise.js';
+import { readAbi } from './abi.js';
 import { describe } from './format.js';
 import {
   TYPED_ARRAY_CLASSES, bufferKind, typedArrayBuffer, typedArrayByteOffset, typedArrayKind, typedArrayLength,
@@ -55,7 +56,9 @@ export function init(options = {}) {
 async function load(options) {
   const { wasmBinary, locateFile } = readRecord(options, ['wasmBinary', 'locateFile'], 'init');
   const bytes = wasmBinary !== undefined ? toBytes(wasmBinary) : await fetchBytes(wasmUrl(locateFile));
-  return createTensorwiseModule({ wasmBinary: bytes });
+  const m = await createTensorwiseModule({ wasmBinary: bytes });
+  readAbi(m);
+  return m;
 }
 
 // The bytes are copied: the caller's buffer may change (or be transferred) while the module

@@ -88,9 +88,9 @@ export function copyOut(m, Class, ptr, count, into, at) {
 }
 
 // In Node, Buffer.allocUnsafe skips the zero fill that a new typed array must do, and takes freed
-// heap memory where a large new ArrayBuffer would take fresh pages (4M float32 results: ~0.3 ms
-// less each here). Only for arrays whose every byte is written before anyone sees them, and only
-// when the buffer is the array's own (a pool slice would share its ArrayBuffer).
+// heap memory where a large new ArrayBuffer would take fresh pages (README, "Performance"). Only
+// for arrays whose every byte is written before anyone sees them, and only when the buffer is
+// the array's own (a pool slice would share its ArrayBuffer).
 const allocUnsafe = typeof globalThis.Buffer?.allocUnsafe === 'function' ? globalThis.Buffer.allocUnsafe : null;
 const UNFILLED_MIN_BYTES = 1 << 16;
 

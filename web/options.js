@@ -1,18 +1,25 @@
 // The options of multiply / divide / broadcastShapes (SPEC §4), read once: unknown keys are
 // TypeErrors, values outside their set RangeErrors.
+import { requires } from './abi.js';
 import { readOut } from './arguments.js';
 import { readRecord } from './records.js';
 import { describe } from './format.js';
 
+// The modes an option can name; `kind` is what BroadcastError.mode says, `core` the mode's name
+// in src/broadcast.h (its code comes from the module, abi.js).
 export const MODES = {
-  none: { kind: 'none', code: 0 },
-  numpy: { kind: 'numpy', code: 1 },
-  pdpd: { kind: 'pdpd', code: 2 },
+  none: { kind: 'none', core: 'none' },
+  numpy: { kind: 'numpy', core: 'numpy' },
+  pdpd: { kind: 'pdpd', core: 'pdpd' },
 };
-export const LEGACY_CODE = 3; // BroadcastMode::onnx_legacy
+/** ONNX Mul/Div 1 and 6 with broadcast=1 (spec.js). */
+export const LEGACY = { kind: 'legacy', core: 'onnx_legacy' };
+requires('mode', [...Object.values(MODES), LEGACY].map((mode) => mode.core));
 
-const MULTIPLY_OPTIONS = ['autoBroadcast', 'axis', 'out'];
-const DIVIDE_OPTIONS = [...MULTIPLY_OPTIONS, 'pythondiv', 'onZeroDivision'];
+/** The options every op takes; a division (ops.js) also takes DIVISION_OPTIONS. */
+export const OP_OPTIONS = ['autoBroadcast', 'axis', 'out'];
+export const DIVISION_OPTIONS = ['pythondiv', 'onZeroDivision'];
+const DIVIDE_OPTIONS = [...OP_OPTIONS, ...DIVISION_OPTIONS];
 
 export function checkAxis(axis, fn) {
   if (typeof axis !== 'number' || !Number.isInteger(axis)) {
@@ -58,7 +65,7 @@ const NO_OPTIONS = Object.freeze({ mode: plainMode('numpy', 'autoBroadcast'), ou
  */
 export function readOpOptions(options, fn, divide, useOut = true) {
   if (options === undefined || options === null) return NO_OPTIONS;
-  const o = readRecord(options, divide ? DIVIDE_OPTIONS : MULTIPLY_OPTIONS, fn);
+  const o = readRecord(options, divide ? DIVIDE_OPTIONS : OP_OPTIONS, fn);
   const mode = o.autoBroadcast === undefined && o.axis === undefined ? NO_OPTIONS.mode : modeFrom(o.autoBroadcast, o.axis, fn);
   let pythondiv = true;
   let zeroIsError = false;

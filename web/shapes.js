@@ -1,8 +1,8 @@
 // Shapes as the caller gives them, read once into a fresh array of checked dims.
+import { LIMITS } from './abi.js';
 import { describe } from './format.js';
 import { hasOwn, isArray } from './intrinsics.js';
 
-export const MAX_RANK = 32; // kMaxRank in src/broadcast.h
 export const MAX_DIM = 2 ** 32 - 1; // the core's scratch words are uint32
 
 /**
@@ -15,8 +15,8 @@ export function readShape(shape, what) {
   }
   const rank = shape.length;
   if (!Number.isInteger(rank) || rank < 0) throw new TypeError(`${what}: shape has no valid length`);
-  if (rank > MAX_RANK) {
-    throw new RangeError(`${what}: shape has ${rank} dims; at most ${MAX_RANK} are supported`);
+  if (rank > LIMITS.maxRank) {
+    throw new RangeError(`${what}: shape has ${rank} dims; at most ${LIMITS.maxRank} are supported`);
   }
   const dims = new Array(rank);
   for (let i = 0; i < rank; ++i) dims[i] = hasOwn(shape, i) ? shape[i] : undefined;

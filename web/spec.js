@@ -1,14 +1,15 @@
-// Spec-level entry points (SPEC §5): ONNX Mul/Div by opset and OpenVINO Multiply/Divide with
-// the IR's attribute names. Attributes are read once, like every argument (arguments.js).
-import { enter } from './loader.js';
+// The spec-level entry points (SPEC §5) of an op descriptor (ops.js): ONNX's by opset, OpenVINO's
+// with the IR's attribute names. Attributes are read once, like every argument (arguments.js).
 import { readOperand } from './arguments.js';
-import { readRecord } from './records.js';
 import { callOp } from './call.js';
 import { describe } from './format.js';
-import { LEGACY_CODE, MODES, checkAxis, modeFrom } from './options.js';
+import { enter } from './loader.js';
+import { LEGACY, MODES, checkAxis, modeFrom } from './options.js';
+import { readRecord } from './records.js';
 
 // ---- ONNX ------------------------------------------------------------------------------------
 
+// The type constraints of the arithmetic ops (Add, Sub, Mul, Div share them) by version.
 const V1_TYPES = ['float16', 'float32', 'float64'];
 const V6_TYPES = [...V1_TYPES, 'int32', 'int64', 'uint32', 'uint64'];
 const V13_TYPES = [...V6_TYPES, 'bfloat16'];
@@ -21,9 +22,7 @@ const ONNX_VERSIONS = [
   { since: 6, types: V6_TYPES, attributes: ['broadcast', 'axis'] },
   { since: 1, types: V1_TYPES, attributes: ['broadcast', 'axis', 'consumed_inputs'] },
 ];
-
 const ONNX_INPUTS = ['input A', 'input B'];
-const IR_INPUTS = ['input 1', 'input 2'];
 
 function onnxVersion(opset, fn) {
   if (typeof opset !== 'number' || !Number.isInteger(opset) || opset < 1) {
@@ -32,44 +31,43 @@ function onnxVersion(opset, fn) {
   return ONNX_VERSIONS.find((v) => v.since <= opset);
 }
 
-function onnxMode(version, attrs, fn) {
-  const name = `ONNX ${fn}-${version.since}`;
-  if (version.since >= 7) return { ...MODES.numpy, hasAxis: false, label: `${name} (numpy broadcasting)` };
+function onnxMode(version, attrs, name) {
+  const label = `ONNX ${name}-${version.since}`;
+  if (version.since >= 7) return { ...MODES.numpy, hasAxis: false, label: `${label} (numpy broadcasting)` };
   const broadcast = attrs.broadcast ?? 0;
   if (broadcast !== 0 && broadcast !== 1 && broadcast !== false && broadcast !== true) {
-    throw new RangeError(`${name}: attribute broadcast must be 0 or 1, got ${describe(broadcast)}`);
+    throw new RangeError(`${label}: attribute broadcast must be 0 or 1, got ${describe(broadcast)}`);
   }
-  if (!broadcast) return { ...MODES.none, hasAxis: false, label: `${name} with broadcast=0` };
+  if (!broadcast) return { ...MODES.none, hasAxis: false, label: `${label} with broadcast=0` };
   const axis = attrs.axis;
-  const mode = { kind: 'legacy', code: LEGACY_CODE, hasAxis: axis !== undefined, label: `${name} with broadcast=1` };
-  if (axis !== undefined) mode.axis = checkAxis(axis, name);
+  const mode = { ...LEGACY, hasAxis: axis !== undefined, label: `${label} with broadcast=1` };
+  if (axis !== undefined) mode.axis = checkAxis(axis, label);
   return mode;
 }
 
-function onnxOp(fn, divides) {
-  return function onnxBinary(a, b, attributes, opset = 14) {
+/** onnx.<Name>(a, b, attributes?, opset = 14); integer division truncates toward zero (the ONNX reference, onnxruntime). */
+export function onnxEntry(d) {
+  const fn = `onnx.${d.onnx}`;
+  return function onnxOp(a, b, attributes, opset = 14) {
     const m = enter();
-    const version = onnxVersion(opset, `onnx.${fn}`);
-    const attrs = readRecord(attributes, version.attributes, `onnx.${fn} (opset ${opset}, ${fn}-${version.since})`, 'attribute');
-    const mode = onnxMode(version, attrs, fn);
-    const A = readOperand(a, `onnx.${fn}: input A`);
-    const B = readOperand(b, `onnx.${fn}: input B`);
+    const version = onnxVersion(opset, fn);
+    const attrs = readRecord(attributes, version.attributes, `${fn} (opset ${opset}, ${d.onnx}-${version.since})`, 'attribute');
+    const mode = onnxMode(version, attrs, d.onnx);
+    const A = readOperand(a, `${fn}: ${ONNX_INPUTS[0]}`);
+    const B = readOperand(b, `${fn}: ${ONNX_INPUTS[1]}`);
     const types = (dtype) => {
       if (!version.types.includes(dtype)) {
-        throw new TypeError(`onnx.${fn}: ${fn}-${version.since} (opset ${opset}) does not take ${dtype}; ` +
+        throw new TypeError(`${fn}: ${d.onnx}-${version.since} (opset ${opset}) does not take ${dtype}; ` +
           `its types are ${version.types.join(', ')}`);
       }
     };
-    // Integer Div truncates toward zero, as the ONNX reference and onnxruntime do.
-    return callOp(m, {
-      fn: `onnx.${fn}`, divides, pythondiv: false, zeroIsError: false, mode, out: null, a: A, b: B, names: ONNX_INPUTS, types,
-    });
+    return callOp(m, { fn, op: d, floor: false, zeroIsError: false, mode, out: null, a: A, b: B, names: ONNX_INPUTS, types });
   };
 }
 
-export const onnx = Object.freeze({ Mul: onnxOp('Mul', false), Div: onnxOp('Div', true) });
-
 // ---- OpenVINO --------------------------------------------------------------------------------
+
+const IR_INPUTS = ['input 1', 'input 2'];
 
 function irString(v) {
   return typeof v === 'string' ? v.trim().toLowerCase() : v;
@@ -87,36 +85,25 @@ function irBool(v, name, fn) {
   throw new RangeError(`${fn}: ${name} must be true or false (or "true"/"false"/"1"/"0"), got ${describe(v)}`);
 }
 
-function openvinoMode(attrs, fn) {
-  const axis = attrs.axis === undefined ? undefined : irAxis(attrs.axis, fn);
-  return modeFrom(irString(attrs.auto_broadcast), axis, fn, 'auto_broadcast');
+/** openvino.<Name>(a, b, attributes?): auto_broadcast, axis, and for a division m_pythondiv (or pythondiv). */
+export function openvinoEntry(d) {
+  const fn = `openvino.${d.openvino}`;
+  const names = d.divides ? ['auto_broadcast', 'axis', 'm_pythondiv', 'pythondiv'] : ['auto_broadcast', 'axis'];
+  return function openvinoOp(a, b, attributes) {
+    const m = enter();
+    const attrs = readRecord(attributes, names, fn, 'attribute');
+    const axis = attrs.axis === undefined ? undefined : irAxis(attrs.axis, fn);
+    const mode = modeFrom(irString(attrs.auto_broadcast), axis, fn, 'auto_broadcast');
+    let pythondiv = true; // Divide-1's default
+    if (d.divides) {
+      const given = ['m_pythondiv', 'pythondiv'].filter((k) => attrs[k] !== undefined).map((k) => irBool(attrs[k], k, fn));
+      if (given.length === 2 && given[0] !== given[1]) throw new RangeError(`${fn}: m_pythondiv and pythondiv disagree`);
+      if (given.length) pythondiv = given[0];
+    }
+    const A = readOperand(a, `${fn}: ${IR_INPUTS[0]}`);
+    const B = readOperand(b, `${fn}: ${IR_INPUTS[1]}`);
+    return callOp(m, {
+      fn, op: d, floor: d.divides && pythondiv, zeroIsError: false, mode, out: null, a: A, b: B, names: IR_INPUTS, types: null,
+    });
+  };
 }
-
-function Multiply(a, b, attributes) {
-  const m = enter();
-  const fn = 'openvino.Multiply';
-  const attrs = readRecord(attributes, ['auto_broadcast', 'axis'], fn, 'attribute');
-  const mode = openvinoMode(attrs, fn);
-  const A = readOperand(a, `${fn}: input 1`);
-  const B = readOperand(b, `${fn}: input 2`);
-  return callOp(m, {
-    fn, divides: false, pythondiv: false, zeroIsError: false, mode, out: null, a: A, b: B, names: IR_INPUTS, types: null,
-  });
-}
-
-function Divide(a, b, attributes) {
-  const m = enter();
-  const fn = 'openvino.Divide';
-  const attrs = readRecord(attributes, ['auto_broadcast', 'axis', 'm_pythondiv', 'pythondiv'], fn, 'attribute');
-  const mode = openvinoMode(attrs, fn);
-  const given = ['m_pythondiv', 'pythondiv'].filter((k) => attrs[k] !== undefined).map((k) => irBool(attrs[k], k, fn));
-  if (given.length === 2 && given[0] !== given[1]) {
-    throw new RangeError(`${fn}: m_pythondiv and pythondiv disagree`);
-  }
-  const pythondiv = given.length ? given[0] : true;
-  const A = readOperand(a, `${fn}: input 1`);
-  const B = readOperand(b, `${fn}: input 2`);
-  return callOp(m, { fn, divides: true, pythondiv, zeroIsError: false, mode, out: null, a: A, b: B, names: IR_INPUTS, types: null });
-}
-
-export const openvino = Object.freeze({ Multiply, Divide });

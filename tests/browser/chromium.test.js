@@ -22,6 +22,8 @@ before(async () => {
   // A sample of the numpy golden cases, run in the page by the same checker as in Node.
   mkdirSync(join(root, 'golden'));
   for (const f of ['check.js', 'cases.json']) cpSync(join(repoRoot, 'tests', 'golden', f), join(root, 'golden', f));
+  mkdirSync(join(root, 'js'));
+  cpSync(join(repoRoot, 'tests', 'js', 'dtypes.js'), join(root, 'js', 'dtypes.js')); // the tests' dtype table, for check.js
   writeFileSync(join(root, 'golden.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="module">
   import * as api from '/web/index.js';

@@ -110,20 +110,28 @@ def trunc_div(a, b, dtype):
     return out
 
 
+def integer_division(a, b, dtype, pythondiv):
+    if pythondiv or dtype in UNSIGNED:
+        return np.floor_divide(a, b).astype(dtype)
+    aa, bb = np.broadcast_arrays(a, b)
+    return trunc_div(aa, bb, dtype)
+
+
+# The ops by their names in the cases: numpy's function on floats, and on integers.
+OPS = {
+    'mul': {'float': np.multiply, 'integer': lambda a, b, dtype, pythondiv: np.multiply(a, b).astype(dtype), 'divides': False},
+    'div': {'float': np.divide, 'integer': integer_division, 'divides': True},
+}
+
+
 def compute(op, dtype, a, b, pythondiv):
     with np.errstate(all='ignore'), warnings.catch_warnings():
         warnings.simplefilter('ignore')
         if dtype == 'bfloat16':
-            fa, fb = bf16_to_f32(a), bf16_to_f32(b)
-            return to_bf16(np.multiply(fa, fb) if op == 'mul' else np.divide(fa, fb))
-        if op == 'mul':
-            return np.multiply(a, b).astype(STORAGE[dtype])
+            return to_bf16(OPS[op]['float'](bf16_to_f32(a), bf16_to_f32(b)))
         if dtype in FLOATS:
-            return np.divide(a, b).astype(STORAGE[dtype])
-        if pythondiv or dtype in UNSIGNED:
-            return np.floor_divide(a, b).astype(dtype)
-        aa, bb = np.broadcast_arrays(a, b)
-        return trunc_div(aa, bb, dtype)
+            return OPS[op]['float'](a, b).astype(STORAGE[dtype])
+        return OPS[op]['integer'](a, b, dtype, pythondiv)
 
 
 def pdpd_view(b_shape, a_rank, axis):
@@ -143,7 +151,7 @@ def encode(arr, dtype):
 
 def case(op, dtype, pythondiv, mode, a_shape, b_shape, axis=None):
     a = values(dtype, int(np.prod(a_shape, dtype=np.int64)))
-    b = values(dtype, int(np.prod(b_shape, dtype=np.int64)), divisor=op == 'div')
+    b = values(dtype, int(np.prod(b_shape, dtype=np.int64)), divisor=OPS[op]['divides'])
     a, b = a.reshape(a_shape), b.reshape(b_shape)
     b_for_numpy = b.reshape(pdpd_view(b_shape, len(a_shape), axis)) if mode == 'pdpd' else b
     y = compute(op, dtype, a, b_for_numpy, pythondiv)
@@ -152,7 +160,7 @@ def case(op, dtype, pythondiv, mode, a_shape, b_shape, axis=None):
         options['autoBroadcast'] = mode
     if axis is not None:
         options['axis'] = axis
-    if op == 'div' and dtype in SIGNED + UNSIGNED:
+    if OPS[op]['divides'] and dtype in SIGNED + UNSIGNED:
         options['pythondiv'] = pythondiv
     return {'op': op, 'dtype': dtype, 'options': options, 'a': encode(a, dtype), 'b': encode(b, dtype), 'y': encode(y, dtype)}
 
@@ -160,14 +168,16 @@ def case(op, dtype, pythondiv, mode, a_shape, b_shape, axis=None):
 def main():
     cases = []
     for dtype in FLOATS + SIGNED + UNSIGNED:
-        variants = [('mul', True), ('div', True)] + ([('div', False)] if dtype in SIGNED else [])
+        # Each op; a division of signed integers in both roundings.
+        variants = [(op, True) for op in OPS] + [(op, False) for op in OPS if OPS[op]['divides'] and dtype in SIGNED]
         for op, pythondiv in variants:
             pairs = NUMPY_PAIRS + [random_shape_pair() for _ in range(6)]
             group = [case(op, dtype, pythondiv, 'numpy', a, b) for a, b in pairs]
             group += [case(op, dtype, pythondiv, 'pdpd', a, b, axis) for a, b, axis in PDPD_CASES]
             group += [case(op, dtype, pythondiv, 'none', s, s) for s in NONE_CASES]
             for i, c in enumerate(group):
-                c['id'] = f'{dtype}-{op}{"" if op == "mul" or dtype in FLOATS else "-floor" if pythondiv else "-trunc"}-{i}'
+                rounding = '-floor' if pythondiv else '-trunc'
+                c['id'] = f'{dtype}-{op}{rounding if OPS[op]["divides"] and dtype not in FLOATS else ""}-{i}'
             cases += group
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'cases.json')
     with open(path, 'w') as f:

@@ -4,7 +4,10 @@
 // time; TW_SEED=<n> reproduces a run, TW_CASES=<n> sets its size.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { init, multiply, divide, tensor } from '../../web/index.js';
+import * as api from '../../web/index.js';
+import { DTYPES, DTYPE_NAMES, OPS, OP_NAMES, bitsOf, isNaNAt } from './dtypes.js';
+
+const { init, tensor } = api;
 
 const SEED = Number(process.env.TW_SEED ?? 0x7e5a) >>> 0;
 const CASES = Number(process.env.TW_CASES ?? 20000);
@@ -23,27 +26,21 @@ function generator(seed) {
 }
 
 // ---- the reference ------------------------------------------------------------------------------
-const INT_BITS = { int8: 8, int16: 16, int32: 32, int64: 64, uint8: 8, uint16: 16, uint32: 32, uint64: 64 };
-const signed = (d) => d.startsWith('int');
-const STORAGE = {
-  float32: Float32Array, float64: Float64Array, float16: Uint16Array, bfloat16: Uint16Array, int8: Int8Array,
-  int16: Int16Array, int32: Int32Array, int64: BigInt64Array, uint8: Uint8Array, uint16: Uint16Array, uint32: Uint32Array,
-  uint64: BigUint64Array,
-};
+const signed = (d) => DTYPES[d].signed;
+const isHalf = (d) => DTYPES[d].kind === 'half';
 
-// 16-bit floats: p significand bits (with the implicit one), emin the smallest normal exponent.
-const HALF = { float16: { p: 11, emin: -14, emax: 15 }, bfloat16: { p: 8, emin: -126, emax: 127 } };
+// 16-bit floats from their formats (p significand bits, emin the smallest normal exponent).
 function halfValue(bits, d) {
-  const { p, emin, emax } = HALF[d];
+  const { p, emin, emax, expBits } = DTYPES[d];
   const m = p - 1, e = (bits >> m) & (2 * emax + 1), f = bits & ((1 << m) - 1);
-  const sign = bits & (1 << (m + (d === 'float16' ? 5 : 8))) ? -1 : 1;
+  const sign = bits & (1 << (m + expBits)) ? -1 : 1;
   if (e === 2 * emax + 1) return f ? NaN : sign * Infinity;
   return sign * (e === 0 ? f * 2 ** (emin - m) : (1 + f / 2 ** m) * 2 ** (e - emax));
 }
 // Round a double to the 16-bit format (nearest even), by walking the representable grid.
 function halfBits(x, d) {
-  const { p, emin, emax } = HALF[d];
-  const m = p - 1, signBit = 1 << (m + (d === 'float16' ? 5 : 8)), inf = (2 * emax + 1) << m;
+  const { p, emin, emax, expBits } = DTYPES[d];
+  const m = p - 1, signBit = 1 << (m + expBits), inf = (2 * emax + 1) << m;
   if (Number.isNaN(x)) return inf | (1 << (m - 1));
   const sign = x < 0 || Object.is(x, -0) ? signBit : 0;
   let a = Math.abs(x);
@@ -62,42 +59,40 @@ function halfBits(x, d) {
   return sign | ((exp + emax) << m) | (Math.round(a / 2 ** (exp - m)) - 2 ** m);
 }
 
+// Integer results by op: exact BigInt arithmetic, divisions rounded per pythondiv, x/0 = 0.
+function integerResult(op, pythondiv, X, Y) {
+  if (!OPS[op].divides) return OPS[op].real(X, Y);
+  if (Y === 0n) return 0n;
+  let q = X / Y; // truncates
+  if (pythondiv && X % Y !== 0n && (X < 0n) !== (Y < 0n)) q -= 1n;
+  return q;
+}
+
 function reference(op, dtype, pythondiv, x, y) {
-  if (dtype === 'float32' || dtype === 'float64') {
-    const r = op === 'mul' ? x * y : x / y;
+  const { kind, bits } = DTYPES[dtype];
+  if (kind === 'float') {
+    const r = OPS[op].real(x, y);
     return dtype === 'float32' ? Math.fround(r) : r;
   }
-  if (dtype in HALF) {
-    const a = halfValue(x, dtype), b = halfValue(y, dtype);
-    return halfBits(Math.fround(op === 'mul' ? a * b : a / b), dtype);
-  }
-  const bits = INT_BITS[dtype];
-  const wrap = (v) => (signed(dtype) ? BigInt.asIntN(bits, v) : BigInt.asUintN(bits, v));
-  const X = BigInt(x), Y = BigInt(y);
-  let r;
-  if (op === 'mul') r = wrap(X * Y);
-  else if (Y === 0n) r = 0n;
-  else {
-    let q = X / Y; // truncates
-    if (pythondiv && X % Y !== 0n && (X < 0n) !== (Y < 0n)) q -= 1n;
-    r = wrap(q);
-  }
-  return bits === 64 ? r : Number(r);
+  if (kind === 'half') return halfBits(Math.fround(OPS[op].real(halfValue(x, dtype), halfValue(y, dtype))), dtype);
+  const r = integerResult(op, pythondiv, BigInt(x), BigInt(y));
+  const wrapped = signed(dtype) ? BigInt.asIntN(bits, r) : BigInt.asUintN(bits, r);
+  return bits === 64 ? wrapped : Number(wrapped);
 }
 
 // ---- random cases -------------------------------------------------------------------------------
 function randomValue(g, dtype) {
-  if (dtype in HALF) {
+  if (isHalf(dtype)) {
     const special = d => (d === 'float16' ? [0, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 1, 0x7bff, 0x0400]
       : [0, 0x8000, 0x3f80, 0xbf80, 0x7f80, 0xff80, 0x7fc0, 1, 0x7f7f, 0x0080]);
     return g.next() < 0.3 ? g.pick(special(dtype)) : g.int(0, 0xffff);
   }
-  if (dtype === 'float32' || dtype === 'float64') {
+  if (DTYPES[dtype].kind === 'float') {
     const sp = [0, -0, 1, -1, Infinity, -Infinity, NaN, 5e-324, 1e-40, 3.4e38, -7.5];
     const v = g.next() < 0.3 ? g.pick(sp) : (g.next() - 0.5) * 10 ** g.int(-5, 5);
     return dtype === 'float32' ? Math.fround(v) : v;
   }
-  const bits = INT_BITS[dtype];
+  const { bits } = DTYPES[dtype];
   const min = signed(dtype) ? -(2n ** BigInt(bits - 1)) : 0n, max = signed(dtype) ? 2n ** BigInt(bits - 1) - 1n : 2n ** BigInt(bits) - 1n;
   let v;
   const r = g.next();
@@ -162,11 +157,7 @@ function expected(op, dtype, pythondiv, mode, shapes, va, vb) {
 }
 
 function sameElement(dtype, got, want) {
-  if (Object.is(got, want)) return true;
-  if (dtype === 'float32' || dtype === 'float64') return Number.isNaN(got) && Number.isNaN(want);
-  if (dtype === 'float16') return (got & 0x7fff) > 0x7c00 && (want & 0x7fff) > 0x7c00;
-  if (dtype === 'bfloat16') return (got & 0x7fff) > 0x7f80 && (want & 0x7fff) > 0x7f80;
-  return false;
+  return Object.is(got, want) || (isNaNAt(dtype, [got], 0) && isNaNAt(dtype, [want], 0));
 }
 
 // One operand in one of the forms the API takes.
@@ -174,22 +165,20 @@ function operandOf(g, dtype, shape, values, made, scalarAllowed) {
   const n = values.length;
   const form = g.next();
   // A bare number/bigint takes the other operand's dtype, so only one of the two may be bare.
-  if (scalarAllowed && n === 1 && shape.length === 0 && form < 0.2 && !(dtype in HALF)) return values[0];
-  const data = STORAGE[dtype].from(values);
+  if (scalarAllowed && n === 1 && shape.length === 0 && form < 0.2 && !isHalf(dtype)) return values[0];
+  const data = DTYPES[dtype].Storage.from(values);
   if (form < 0.35) { const t = tensor(data, shape, dtype); made.push(t); return t; }
-  if (form < 0.5 && !(dtype in HALF)) return { data: Array.from(values), shape, dtype };
+  if (form < 0.5 && !isHalf(dtype)) return { data: Array.from(values), shape, dtype };
   return { data, shape, dtype };
 }
-
-const DTYPES = Object.keys(STORAGE);
 
 test(`random cases against an independent reference (seed ${SEED})`, () => {
   const g = generator(SEED);
   const started = Date.now();
   let ran = 0;
   for (; ran < CASES && Date.now() - started < TIME_LIMIT_MS; ++ran) {
-    const dtype = g.pick(DTYPES);
-    const op = g.pick(['mul', 'div']);
+    const dtype = g.pick(DTYPE_NAMES);
+    const op = g.pick(OP_NAMES);
     const pythondiv = g.next() < 0.5;
     const mode = g.pick(['numpy', 'numpy', 'numpy', 'none', 'pdpd']);
     const shapes = randomShapes(g, mode);
@@ -202,11 +191,11 @@ test(`random cases against an independent reference (seed ${SEED})`, () => {
       const A = operandOf(g, dtype, shapes.a, va, made, true);
       const B = operandOf(g, dtype, shapes.b, vb, made, typeof A === 'object');
       const options = { autoBroadcast: mode, ...(shapes.axis === undefined ? {} : { axis: shapes.axis }) };
-      if (op === 'div') options.pythondiv = pythondiv;
-      const got = (op === 'mul' ? multiply : divide)(A, B, options);
+      if (OPS[op].divides) options.pythondiv = pythondiv;
+      const got = OPS[op].run(api)(A, B, options);
       const where = `case ${ran} (seed ${SEED}): ${op} ${dtype} ${mode} ${JSON.stringify(shapes)} pythondiv=${pythondiv}`;
       assert.deepEqual(got.shape, want.shape, where);
-      const bits = new STORAGE[dtype](got.data.buffer, got.data.byteOffset, got.data.length);
+      const bits = bitsOf(dtype, got.data);
       for (let i = 0; i < want.y.length; ++i) {
         if (!sameElement(dtype, bits[i], want.y[i])) {
           assert.fail(`${where}: element ${i} is ${bits[i]}, want ${want.y[i]} (a=${JSON.stringify(va.map(String))} b=${JSON.stringify(vb.map(String))})`);

@@ -1,0 +1,50 @@
+// The dtypes and ops as the tests know them, written apart from web/ so that the tests stay an
+// oracle for it (no Node APIs: the Chromium tests import this too). One table for every test:
+// the class that stores a dtype's values (bits for the narrow floats), integer widths and
+// signedness, the narrow floats' formats; the ops by their golden-case names, with the API
+// function that runs each.
+
+const float = (Storage) => ({ kind: 'float', Storage });
+const int = (Storage, bits, signed) => ({ kind: 'int', Storage, bits, signed });
+// p: significand bits (with the implicit one); emin: exponent of the smallest normal; emax: of the largest.
+const half = (p, emin, emax) => ({ kind: 'half', Storage: Uint16Array, p, emin, emax, expBits: Math.log2(emax + 1) + 1 });
+
+export const DTYPES = {
+  float32: float(Float32Array),
+  float64: float(Float64Array),
+  float16: half(11, -14, 15),
+  bfloat16: half(8, -126, 127),
+  int8: int(Int8Array, 8, true),
+  int16: int(Int16Array, 16, true),
+  int32: int(Int32Array, 32, true),
+  int64: int(BigInt64Array, 64, true),
+  uint8: int(Uint8Array, 8, false),
+  uint16: int(Uint16Array, 16, false),
+  uint32: int(Uint32Array, 32, false),
+  uint64: int(BigUint64Array, 64, false),
+};
+export const DTYPE_NAMES = Object.keys(DTYPES);
+
+/** A view of a result's bits in the dtype's storage class (a Float16Array result is read as bits). */
+export function bitsOf(dtype, data) {
+  return new DTYPES[dtype].Storage(data.buffer, data.byteOffset, data.length);
+}
+
+/** Whether element i of a storage view is a NaN (NaN payloads are unspecified). */
+export function isNaNAt(dtype, view, i) {
+  const d = DTYPES[dtype];
+  if (d.kind === 'float') return Number.isNaN(view[i]);
+  if (d.kind !== 'half') return false;
+  const exponentAll = ((1 << d.expBits) - 1) << (d.p - 1);
+  return (view[i] & 0x7fff) > exponentAll;
+}
+
+/**
+ * The ops by name: `run(api)` is the API function, `divides` whether it is a division (integers
+ * round by pythondiv), `real(x, y)` the operation on exact values.
+ */
+export const OPS = {
+  mul: { run: (api) => api.multiply, divides: false, real: (x, y) => x * y },
+  div: { run: (api) => api.divide, divides: true, real: (x, y) => x / y },
+};
+export const OP_NAMES = Object.keys(OPS);

@@ -12,8 +12,7 @@
 //   roofline     mul_f32 over 4M float32 in wasm memory, with every case; "i32.div_s" the scalar
 //                division loop, with int32 Div; "f32x4.div" a plain division loop in cache, with
 //                the outer-product float32 Div.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -72,18 +71,11 @@ async function measureSideBySide(impls, collectGarbage, budgetMs = 900) {
 
 // ---- roofline module -------------------------------------------------------------------------
 
-function buildRoofline() {
-  const src = join(root, 'bench', 'roofline.cc');
-  const out = join(outDir, 'roofline.cjs');
-  // Built again when its source or this file (which holds its flags) is newer.
-  const newest = Math.max(statSync(src).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs);
-  if (!existsSync(out) || statSync(out).mtimeMs < newest) {
-    execFileSync('em++', ['-O3', '-msimd128', src, '-o', out, '-sSINGLE_FILE=1', '-sENVIRONMENT=node', '-sMODULARIZE=1',
-      '-sALLOW_MEMORY_GROWTH=1', '-sNODEJS_CATCH_EXIT=0', '-sNODEJS_CATCH_REJECTION=0',
-      '-sEXPORTED_FUNCTIONS=_malloc,_free,_mul_f32,_div_f32,_div_s32_scalar'],
-    { stdio: 'inherit', env: { ...process.env, NODE_PATH: '/usr/share/nodejs' } });
-  }
-  return require(out)(); // a promise of the module
+// Built by CMake (target tensorwise_roofline; npm run bench builds it).
+function loadRoofline() {
+  const path = join(root, 'build', 'wasm', 'tensorwise_roofline.cjs');
+  if (!existsSync(path)) throw new Error(`${path} is missing: run npm run bench (or bash scripts/build.sh --bench)`);
+  return require(path)(); // a promise of the module
 }
 
 /**
@@ -229,7 +221,7 @@ function gz(path) {
 
 async function main() {
   await tw.init();
-  const module = await buildRoofline();
+  const module = await loadRoofline();
   const peers = { ort: await loadOrt(), tf: await loadTf() };
 
   // The roofline: 4M float32, c = a * b, all in wasm memory. It runs side by side with every

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the shipped module dist/tensorwise.{js,wasm} with Emscripten (and, with --tests, the
-# doctest suite as wasm too).
+# doctest suite as wasm too; with --bench, the benchmark's roofline module).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # emcc's JS optimizer needs Debian's acorn, which Node does not look for by itself.
@@ -8,3 +8,4 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j2 --target tensorwise
 if [ "${1:-}" = "--tests" ]; then cmake --build build/wasm -j2 --target tensorwise_tests; fi
+if [ "${1:-}" = "--bench" ]; then cmake --build build/wasm -j2 --target tensorwise_roofline; fi

@@ -1,7 +1,7 @@
 // The public conversions between numbers and float16/bfloat16 bits (for results carried as
 // Uint16Array bits), with their arguments checked: no coercion, so no caller code runs.
+import { DTYPES } from './dtypes.js';
 import { describe } from './format.js';
-import { fromBfloat16Bits, fromFloat16Bits, toBfloat16Bits, toFloat16Bits } from './half.js';
 
 function bits(x, fn) {
   if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x > 0xffff) {
@@ -15,7 +15,8 @@ function value(x, fn) {
   return x;
 }
 
-export const float16ToNumber = (x) => fromFloat16Bits(bits(x, 'float16ToNumber'));
-export const bfloat16ToNumber = (x) => fromBfloat16Bits(bits(x, 'bfloat16ToNumber'));
-export const numberToFloat16 = (x) => toFloat16Bits(value(x, 'numberToFloat16'));
-export const numberToBfloat16 = (x) => toBfloat16Bits(value(x, 'numberToBfloat16'));
+const { float16, bfloat16 } = DTYPES;
+export const float16ToNumber = (x) => float16.decode(bits(x, 'float16ToNumber'));
+export const bfloat16ToNumber = (x) => bfloat16.decode(bits(x, 'bfloat16ToNumber'));
+export const numberToFloat16 = (x) => float16.encode(value(x, 'numberToFloat16'));
+export const numberToBfloat16 = (x) => bfloat16.encode(value(x, 'numberToBfloat16'));

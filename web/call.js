@@ -23,9 +23,8 @@ export function callOp(m, c) {
   settle(m, c.a, c.fn, c.names[0]);
   settle(m, c.b, c.fn, c.names[1]);
   settle(m, c.out, c.fn, 'out');
-  const integer = info.kind === 'int' || info.kind === 'bigint';
-  c.info = info;
-  c.core = c.floor && integer ? c.op.floorCore : c.op.core;
+    c.info = info;
+  c.core = c.floor && info.integer ? c.op.floorCore : c.op.core;
   c.divides = c.op.divides;
   return compute(c);
 }

@@ -2,25 +2,29 @@
 // JS value becomes one stored element, and their range. The core's code of each is read from the
 // module at init (abi.js sets `code`, after checking that the core has the same dtypes with the
 // same element sizes).
-import { fromBfloat16Bits, fromFloat16Bits, toBfloat16Bits, toFloat16Bits } from './half.js';
+import { narrowFloatDecoder, narrowFloatEncoder } from './half.js';
 import { describe } from './format.js';
 import { TYPED_ARRAY_CLASSES } from './intrinsics.js';
 
 const Float16ArrayClass = TYPED_ARRAY_CLASSES.get('Float16Array') ?? null;
 
-// kind: 'float' (stored as is), 'half' (bits in a Uint16Array; `precision` significant bits),
-// 'int' (numbers), 'bigint'. Storage: the class values are encoded into. carriers: the built-in
-// classes accepted as data, the first being the result's class when operand A gives none.
-const float = (Storage, precision) => ({ kind: 'float', Storage, carriers: [Storage], precision });
-const half = (carriers, precision, encode, decode) => ({ kind: 'half', Storage: Uint16Array, carriers, precision, encode, decode });
-const int = (Storage, min, max) => ({ kind: 'int', Storage, carriers: [Storage], min, max });
-const big = (Storage, min, max) => ({ kind: 'bigint', Storage, carriers: [Storage], min, max });
+// kind: 'float' (stored as is), 'narrow' (a narrow float's bits, `precision` significant bits,
+// converted by encode/decode), 'int' (numbers), 'bigint'; integer: division rounds (pythondiv).
+// Storage: the class values are encoded into. carriers: the built-in classes accepted as data,
+// the first being the result's class when operand A gives none.
+const float = (Storage, precision) => ({ kind: 'float', integer: false, Storage, carriers: [Storage], precision });
+const narrow = (Storage, carriers, mantissaBits, exponentBits) => ({
+  kind: 'narrow', integer: false, Storage, carriers, precision: mantissaBits + 1,
+  encode: narrowFloatEncoder(mantissaBits, exponentBits), decode: narrowFloatDecoder(mantissaBits, exponentBits),
+});
+const int = (Storage, min, max) => ({ kind: 'int', integer: true, Storage, carriers: [Storage], min, max });
+const big = (Storage, min, max) => ({ kind: 'bigint', integer: true, Storage, carriers: [Storage], min, max });
 
 export const DTYPES = {
   float32: float(Float32Array, 24),
   float64: float(Float64Array, 53),
-  float16: half(Float16ArrayClass ? [Float16ArrayClass, Uint16Array] : [Uint16Array], 11, toFloat16Bits, fromFloat16Bits),
-  bfloat16: half([Uint16Array], 8, toBfloat16Bits, fromBfloat16Bits),
+  float16: narrow(Uint16Array, Float16ArrayClass ? [Float16ArrayClass, Uint16Array] : [Uint16Array], 10, 5),
+  bfloat16: narrow(Uint16Array, [Uint16Array], 7, 8),
   int8: int(Int8Array, -128, 127),
   int16: int(Int16Array, -32768, 32767),
   int32: int(Int32Array, -(2 ** 31), 2 ** 31 - 1),
@@ -52,7 +56,7 @@ export function defaultCarrier(info) {
 // float16 or bfloat16).
 const DTYPE_OF_KIND = new Map([['Uint8ClampedArray', 'uint8'], ['Float16Array', 'float16']]);
 for (const [name, info] of Object.entries(DTYPES)) {
-  if (info.kind !== 'half') DTYPE_OF_KIND.set(info.Storage.name, name);
+  if (info.kind !== 'narrow') DTYPE_OF_KIND.set(info.Storage.name, name);
 }
 
 /** The dtype a typed array of this built-in kind implies on its own. */
@@ -89,7 +93,7 @@ export function encodeValue(info, value, where) {
     case 'float':
       // float64: Number(bigint) rounds once; float32: round at 24 bits, then the store is exact.
       return isBigint ? roundBigint(value, info.precision) : value;
-    case 'half':
+    case 'narrow':
       return info.encode(isBigint ? roundBigint(value, info.precision) : value);
     case 'int': {
       const ok = isBigint ? value >= BigInt(info.min) && value <= BigInt(info.max)

@@ -115,7 +115,7 @@ function run(m, { fn, core, divides, info, a, b, mode, out, zeroIsError }) {
     const yPtr = out?.kind === 'resident' ? out.ptr : block + A.bytes + B.bytes;
     if (A.whole) copyIn(m, a.source, A.ptr, 0, a.n);
     if (B.whole) copyIn(m, b.source, B.ptr, 0, b.n);
-    if (zeroIsError && divides && (info.kind === 'int' || info.kind === 'bigint') && n > 0 && anyZero(m, info, B.ptr, b.n)) {
+    if (zeroIsError && divides && info.integer && n > 0 && anyZero(m, info, B.ptr, b.n)) {
       throw new RangeError(`integer division by zero in ${withArticle(info.name)} divide (onZeroDivision: 'error'); ` +
         'no output was written');
     }

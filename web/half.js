@@ -1,9 +1,10 @@
-// JS numbers to and from float16 / bfloat16 bits, rounded to nearest even directly from the
+// JS numbers to and from the bits of narrow IEEE-style floats (float16, bfloat16: a sign, an
+// exponent field with bias, subnormals, Inf and NaN), rounded to nearest even directly from the
 // double (so a value is rounded once, never through float32).
 
-// One routine for both formats: `mantissaBits` stored bits, exponent bias, and the exponent
+// One routine for every format: `mantissaBits` stored bits, exponent bias, and the exponent
 // field width give the grid; Math.round-like steps are done exactly on doubles.
-function encoder(mantissaBits, exponentBits) {
+export function narrowFloatEncoder(mantissaBits, exponentBits) {
   const bias = (1 << (exponentBits - 1)) - 1;
   const minNormalExp = 1 - bias;
   const infBits = ((1 << exponentBits) - 1) << mantissaBits;
@@ -35,7 +36,7 @@ function encoder(mantissaBits, exponentBits) {
   };
 }
 
-function decoder(mantissaBits, exponentBits) {
+export function narrowFloatDecoder(mantissaBits, exponentBits) {
   const bias = (1 << (exponentBits - 1)) - 1;
   const expMask = (1 << exponentBits) - 1;
   return function decode(bits) {
@@ -48,7 +49,3 @@ function decoder(mantissaBits, exponentBits) {
   };
 }
 
-export const toFloat16Bits = encoder(10, 5);
-export const fromFloat16Bits = decoder(10, 5);
-export const toBfloat16Bits = encoder(7, 8);
-export const fromBfloat16Bits = decoder(7, 8);

@@ -1,7 +1,8 @@
-// Tiny calls of this checkout against another checkout of tensorwise, side by side in one
-// process: node bench/versus.js /path/to/other/checkout (built: its dist/ present). Rounds
-// alternate the two, one ~2 ms batch each; medians of the per-call times and their ratio.
-// Used to hold a change to "no more than N % slower" (e.g. the read-once work, issue 10).
+// This checkout against another checkout of tensorwise, side by side in one process:
+// node --expose-gc bench/versus.js /path/to/other/checkout (its dist/ built); TW_VERSUS=all adds
+// large cases to the tiny calls. Rounds alternate the two, one ~2 ms batch each (which goes first
+// alternates too); medians of the per-call times and their ratio. Used to hold a change to "no
+// more than N % slower" than the commit before it.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -44,15 +45,71 @@ function cases(tw) {
   };
 }
 
-function batchSize(fn) {
-  for (let i = 0; i < 2000; ++i) fn();
-  const t0 = now();
-  for (let i = 0; i < 100; ++i) fn();
-  return Math.max(1, Math.round(2000 / ((now() - t0) / 100)));
+// Large cases (TW_VERSUS=all): each made on first use, so the tiny runs allocate none of them.
+function largeCases(tw) {
+  const M = 4194304;
+  const lazy = (make) => {
+    let fn = null;
+    return () => (fn ??= make())();
+  };
+  const resident = (n, dtype, fill) => {
+    const t = tw.empty([n], dtype);
+    t.data.fill(fill);
+    return t;
+  };
+  return {
+    'typed Mul f32 [4M]x[4M]': lazy(() => {
+      const a = { data: new Float32Array(M).fill(1.5) }, b = { data: new Float32Array(M).fill(2) };
+      return () => tw.multiply(a, b);
+    }),
+    'resident Mul f32 [4M]x[4M], out': lazy(() => {
+      const a = resident(M, 'float32', 1.5), b = resident(M, 'float32', 2), y = tw.empty([M], 'float32');
+      return () => tw.multiply(a, b, { out: y });
+    }),
+    'resident Div f32 [4M]x[4M], out': lazy(() => {
+      const a = resident(M, 'float32', 1.5), b = resident(M, 'float32', 3), y = tw.empty([M], 'float32');
+      return () => tw.divide(a, b, { out: y });
+    }),
+    'resident Mul f16 [4M]x[4M], out': lazy(() => {
+      const a = resident(M, 'float16', 0x3e00), b = resident(M, 'float16', 0x4100), y = tw.empty([M], 'float16');
+      return () => tw.multiply(a, b, { out: y });
+    }),
+    'resident Div i32 [4M]x[4M], out': lazy(() => {
+      const a = tw.tensor(Int32Array.from({ length: M }, (_, i) => i - M / 2));
+      const b = tw.tensor(Int32Array.from({ length: M }, (_, i) => (i % 13) - 6));
+      const y = tw.empty([M], 'int32');
+      return () => tw.divide(a, b, { out: y });
+    }),
+    'resident Div f32 [512,1]x[1,512], out': lazy(() => {
+      const a = tw.tensor(Float32Array.from({ length: 512 }, (_, i) => i + 1), [512, 1]);
+      const b = tw.tensor(Float32Array.from({ length: 512 }, (_, i) => i + 3), [1, 512]);
+      const y = tw.empty([512, 512], 'float32');
+      return () => tw.divide(a, b, { out: y });
+    }),
+    'resident Mul f32 [64,512,512]x[512], out': lazy(() => {
+      const a = tw.empty([64, 512, 512], 'float32'), b = tw.tensor(new Float32Array(512).fill(3));
+      a.data.fill(1.25);
+      const y = tw.empty([64, 512, 512], 'float32');
+      return () => tw.multiply(a, b, { out: y });
+    }),
+  };
 }
 
-const mine = cases(here);
-const theirs = cases(there);
+function batchSize(fn) {
+  const t = now();
+  fn();
+  const once = now() - t; // the first call makes a large case's tensors
+  const warm = once > 1000 ? 3 : 2000;
+  for (let i = 0; i < warm; ++i) fn();
+  const t0 = now();
+  const probe = once > 1000 ? 2 : 100;
+  for (let i = 0; i < probe; ++i) fn();
+  return Math.max(1, Math.round(2000 / ((now() - t0) / probe)));
+}
+
+const large = process.env.TW_VERSUS === 'all';
+const mine = { ...cases(here), ...(large ? largeCases(here) : {}) };
+const theirs = { ...cases(there), ...(large ? largeCases(there) : {}) };
 const rounds = Number(process.env.TW_ROUNDS ?? 41);
 console.log(`this checkout against ${otherRoot}: median µs per call over ${rounds} alternating rounds`);
 console.log('case'.padEnd(36), 'this'.padStart(8), 'other'.padStart(8), 'this/other'.padStart(11));
@@ -60,10 +117,15 @@ const results = {};
 for (const name of Object.keys(mine)) {
   const fns = [mine[name], theirs[name]];
   const sizes = fns.map(batchSize);
+  // Garbage is collected before, not during, each batch, so that neither side pays for the
+  // other's garbage (run with node --expose-gc): tiny results have external backing stores,
+  // whose pressure set off full collections in whichever batch happened to be running.
+  const collect = globalThis.gc !== undefined;
   const samples = [[], []];
   for (let r = 0; r < rounds; ++r) {
     for (let k = 0; k < 2; ++k) {
       const k2 = r % 2 === 0 ? k : 1 - k; // alternate which goes first
+      if (collect) globalThis.gc();
       const t0 = now();
       for (let i = 0; i < sizes[k2]; ++i) fns[k2]();
       samples[k2].push((now() - t0) / sizes[k2]);

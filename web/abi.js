@@ -5,10 +5,12 @@
 // every name the JS layer uses exists, and init() fails if they do not.
 import { DTYPES } from './dtypes.js';
 
-export const OP_CODE = Object.create(null); //  'mul' -> code
-export const STATUS = Object.create(null); //   'ok' -> code
-export const MODE_CODE = Object.create(null); // 'numpy' -> code
-export const ARG = Object.create(null); //      'op' -> word of the argument after SCRATCH.args
+// Filled by readAbi, each a new object (live bindings: importers see it) built in one go, which
+// V8 keeps in its fast shape; the hot path reads them on every call.
+export let OP_CODE = {}; //   'mul' -> code
+export let STATUS = {}; //    'ok' -> code
+export let MODE_CODE = {}; // 'numpy' -> code
+export let ARG = {}; //       'op' -> word of the argument after SCRATCH.args
 export const SCRATCH = { dimsA: 0, dimsB: 0, out: 0, outDims: 0, args: 0 };
 export const LIMITS = { maxRank: 0 };
 
@@ -20,12 +22,19 @@ export function requires(kind, names) {
   for (const name of names) REQUIRED[kind].add(name);
 }
 
+// Modules that keep codes where their hot path reads them fastest (fields of their own records,
+// offsets in locals) register here; readAbi calls them with the module once the tables are set.
+const HOOKS = [];
+
+/** Runs fn(module) after every successful readAbi. */
+export function onAbi(fn) {
+  HOOKS.push(fn);
+}
+
 /** name -> value of an Embind enum (its own keys but `values`). */
 function enumValues(Enum, what) {
   if (Enum === undefined) throw new Error(`tensorwise: the wasm module exports no ${what}; it does not match this JS`);
-  const out = Object.create(null);
-  for (const name of Object.keys(Enum)) if (name !== 'values') out[name] = Enum[name].value;
-  return out;
+  return Object.fromEntries(Object.keys(Enum).filter((name) => name !== 'values').map((name) => [name, Enum[name].value]));
 }
 
 function disagree(what) {
@@ -39,17 +48,16 @@ function disagree(what) {
 export function readAbi(m) {
   const dtypes = enumValues(m.DType, 'dtype list');
   for (const name of Object.keys(DTYPES)) {
-    if (!(name in dtypes)) throw disagree(`the core has no dtype ${name}`);
+    if (!Object.hasOwn(dtypes, name)) throw disagree(`the core has no dtype ${name}`);
     if (m.elementSize(dtypes[name]) !== DTYPES[name].bytes) {
       throw disagree(`${name} has ${m.elementSize(dtypes[name])}-byte elements in the core, ${DTYPES[name].bytes} in JS`);
     }
   }
-  for (const name of Object.keys(dtypes)) if (!(name in DTYPES)) throw disagree(`JS has no dtype ${name}`);
-  const tables = [[OP_CODE, m.Op, 'op', 'op'], [STATUS, m.Status, 'status', 'status'],
-    [MODE_CODE, m.BroadcastMode, 'mode', 'broadcast mode'], [ARG, m.ScratchArg, 'arg', 'scratch argument']];
-  const read = tables.map(([, Enum, kind, what]) => {
+  for (const name of Object.keys(dtypes)) if (!Object.hasOwn(DTYPES, name)) throw disagree(`JS has no dtype ${name}`);
+  const [ops, statuses, modes, args] = [[m.Op, 'op', 'op'], [m.Status, 'status', 'status'],
+    [m.BroadcastMode, 'mode', 'broadcast mode'], [m.ScratchArg, 'arg', 'scratch argument']].map(([Enum, kind, what]) => {
     const values = enumValues(Enum, `${what} list`);
-    for (const name of REQUIRED[kind]) if (!(name in values)) throw disagree(`the core has no ${what} ${name}`);
+    for (const name of REQUIRED[kind]) if (!Object.hasOwn(values, name)) throw disagree(`the core has no ${what} ${name}`);
     return values;
   });
   const scratch = {
@@ -61,10 +69,11 @@ export function readAbi(m) {
   }
   // All checked: fill the tables.
   for (const name of Object.keys(DTYPES)) DTYPES[name].code = dtypes[name];
-  tables.forEach(([table], i) => {
-    for (const name of Object.keys(table)) delete table[name];
-    Object.assign(table, read[i]);
-  });
+  OP_CODE = ops;
+  STATUS = statuses;
+  MODE_CODE = modes;
+  ARG = args;
   Object.assign(SCRATCH, scratch);
   Object.assign(LIMITS, limits);
+  for (const hook of HOOKS) hook(m);
 }

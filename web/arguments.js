@@ -3,14 +3,12 @@
 // getters (intrinsics.js). Caller code may run while this reads (getters, Proxy traps) and may
 // call the library, dispose tensors or resize buffers; settle() then checks, after the last
 // read, that what was read still holds. Nothing here touches wasm memory.
-import { DTYPES, dtypeInfo, dtypeOfKind, encodeValue } from './dtypes.js';
+import { DTYPES, dtypeInfo, encodeValue, kindRecord } from './dtypes.js';
 import { describe, formatShape, withArticle } from './format.js';
 import {
-  TYPED_ARRAY_CLASSES, boxedKind, hasOwn, isArray, isDetached, typedArrayBuffer, typedArrayByteOffset, typedArrayKind,
-  typedArrayLength,
+  boxedKind, hasOwn, isArray, isDetached, typedArrayBuffer, typedArrayByteOffset, typedArrayKind, typedArrayLength,
 } from './intrinsics.js';
 import { MAX_BYTES } from './memory.js';
-import { ownValue } from './records.js';
 import { elementCount, readShape } from './shapes.js';
 import { insideLiveTensor, readTensor, tensorPointer } from './tensor.js';
 import { isWasmTensor } from './tensor-brand.js';
@@ -21,13 +19,12 @@ import { isWasmTensor } from './tensor-brand.js';
  * What a typed array really is: its built-in class, buffer, byte offset and length, read through
  * the built-in getters. `view` is kept for the copy (the built-in set() reads internal slots).
  */
-function snapshotTypedArray(x, kind, what) {
+function snapshotTypedArray(x, Class, what) {
   const buffer = typedArrayBuffer(x);
   const length = typedArrayLength(x);
   if (length === 0 && isDetached(buffer)) {
     throw new TypeError(`${what}: its ArrayBuffer is detached (it was transferred)`);
   }
-  const Class = TYPED_ARRAY_CLASSES.get(kind);
   return { Class, view: x, buffer, byteOffset: typedArrayByteOffset(x), length, heapAddress: -1, fromCaller: true };
 }
 
@@ -51,9 +48,10 @@ export function readOperand(x, what) {
     throw new TypeError(`${what} must be { data, shape?, dtype? }, a number, a bigint or a wasm tensor; ` +
       `got ${describe(x)}`);
   }
-  const data = ownValue(x, 'data');
-  const shape = ownValue(x, 'shape');
-  const dtype = ownValue(x, 'dtype');
+  // Own properties only, each read once (named reads: the hot path of tiny ops).
+  const data = hasOwn(x, 'data') ? x.data : undefined;
+  const shape = hasOwn(x, 'shape') ? x.shape : undefined;
+  const dtype = hasOwn(x, 'dtype') ? x.dtype : undefined;
   if (data === undefined && boxedKind(x) !== null) { // new Number(3) and the like: say so
     throw new TypeError(`${what} must be { data, shape?, dtype? }, a number, a bigint or a wasm tensor; got ${describe(x)}`);
   }
@@ -72,8 +70,9 @@ export function readHost(data, shape, dtype, what) {
   const kind = typedArrayKind(data);
   let source;
   if (kind !== undefined) {
-    source = snapshotTypedArray(data, kind, `${what}: data`);
-    info ??= DTYPES[dtypeOfKind(kind)];
+    const k = kindRecord(kind);
+    source = snapshotTypedArray(data, k.Class, `${what}: data`);
+    info ??= k.info;
     if (!info.carriers.includes(source.Class)) {
       throw new TypeError(`${what}: ${withArticle(kind)} cannot carry dtype ${info.name} ` +
         `(it takes ${info.carriers.map((C) => C.name).join(' or ')})`);
@@ -171,7 +170,7 @@ export function readOut(x, fn) {
   if (kind === undefined) {
     throw new TypeError(`${fn}: out must be a typed array or a wasm tensor, got ${describe(x)}`);
   }
-  return { kind: 'host', source: snapshotTypedArray(x, kind, `${fn}: out`) };
+  return { kind: 'host', source: snapshotTypedArray(x, kindRecord(kind).Class, `${fn}: out`) };
 }
 
 /** Checks `out` against the result's dtype (its length is checked once the shape is known). */
@@ -191,20 +190,21 @@ export function checkOutDtype(out, info, fn) {
  * After the last read of caller data, checks that what was read still holds: tensors are alive,
  * buffers neither detached nor resized. Views of wasm memory (a tensor's `data`) are resolved
  * to their address, which must lie inside a live tensor. From here on no caller code runs.
- * `fn` and `name` name the record in messages ('multiply', 'operand A').
+ * `heap` is wasm memory's buffer now; `fn` and `name` name the record in messages ('multiply',
+ * 'operand A').
  */
-export function settle(m, r, fn, name) {
+export function settle(heap, r, fn, name) {
   if (r === null) return;
   if (r.kind === 'resident') {
     if (tensorPointer(r.tensor) !== r.ptr) {
       throw new TypeError(`${fn}: ${name}: its wasm tensor was disposed while the arguments were being read`);
     }
   } else if (r.source.fromCaller) {
-    settleSource(m, r.source, fn, name);
+    settleSource(heap, r.source, fn, name);
   }
 }
 
-function settleSource(m, s, fn, name) {
+function settleSource(heap, s, fn, name) {
   const length = typedArrayLength(s.view);
   if (length !== s.length || typedArrayByteOffset(s.view) !== s.byteOffset) {
     if (isDetached(s.buffer)) {
@@ -213,7 +213,7 @@ function settleSource(m, s, fn, name) {
     throw new RangeError(`${fn}: ${name}: its buffer was resized while the arguments were being read ` +
       `(${s.length} elements when read, ${length} now)`);
   }
-  if (s.buffer === m.HEAPU8.buffer) {
+  if (s.buffer === heap) {
     const bytes = s.length * s.Class.BYTES_PER_ELEMENT;
     if (!insideLiveTensor(s.byteOffset, bytes)) {
       throw new TypeError(`${fn}: ${name} is a view of wasm memory outside every live tensor (was its tensor disposed?)`);

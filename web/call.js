@@ -6,11 +6,12 @@ import { compute } from './engine.js';
 
 /**
  * @param m the module (from enter())
- * @param c the call: { fn, op, floor, zeroIsError, mode, out, a, b, names, types } with `op` the
+ * @param c the call: { fn, op, floor, zeroIsError, mode, out, a, b, names, types, info, core,
+ *   divides } (the last three, null, 0 and false, are callOp's to set) with `op` the
  *   op's descriptor (ops.js), `floor` whether integers round down (pythondiv), a and b as
  *   readOperand gave them, `names` the operands' names in messages ([A's, B's]) and `types`,
  *   when not null, a check of the dtype (ONNX versions' constraints). callOp completes it (the
- *   dtype's record `info`, operands as tensors, the core op's name `core`, `divides`) and hands
+ *   dtype's record `info`, operands as tensors, the core op's code `core`, `divides`) and hands
  *   it to the engine.
  */
 export function callOp(m, c) {
@@ -20,11 +21,12 @@ export function callOp(m, c) {
   c.a = asTensor(c.a, dtype, c.fn, c.names[0]);
   c.b = asTensor(c.b, dtype, c.fn, c.names[1]);
   checkOutDtype(c.out, info, c.fn);
-  settle(m, c.a, c.fn, c.names[0]);
-  settle(m, c.b, c.fn, c.names[1]);
-  settle(m, c.out, c.fn, 'out');
+  const heap = m.HEAPU8.buffer;
+  settle(heap, c.a, c.fn, c.names[0]);
+  settle(heap, c.b, c.fn, c.names[1]);
+  settle(heap, c.out, c.fn, 'out');
     c.info = info;
-  c.core = c.floor && info.integer ? c.op.floorCore : c.op.core;
+  c.core = c.floor && info.integer ? c.op.floorCode : c.op.coreCode;
   c.divides = c.op.divides;
   return compute(c);
 }

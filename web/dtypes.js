@@ -52,16 +52,17 @@ export function defaultCarrier(info) {
   return info.carriers[0];
 }
 
-// Typed-array kind -> the dtype it implies on its own (Uint16Array is uint16 unless a dtype says
-// float16 or bfloat16).
-const DTYPE_OF_KIND = new Map([['Uint8ClampedArray', 'uint8'], ['Float16Array', 'float16']]);
-for (const [name, info] of Object.entries(DTYPES)) {
-  if (info.kind !== 'narrow') DTYPE_OF_KIND.set(info.Storage.name, name);
-}
+// Typed-array kind -> { Class, info }: the built-in class and the dtype it implies on its own
+// (Uint16Array is uint16 unless a dtype says float16 or bfloat16). One lookup per operand.
+const KINDS = new Map();
+for (const [kind, Class] of TYPED_ARRAY_CLASSES) KINDS.set(kind, { Class, info: null });
+KINDS.get('Uint8ClampedArray').info = DTYPES.uint8;
+if (KINDS.has('Float16Array')) KINDS.get('Float16Array').info = DTYPES.float16;
+for (const info of Object.values(DTYPES)) if (info.kind !== 'narrow') KINDS.get(info.Storage.name).info = info;
 
-/** The dtype a typed array of this built-in kind implies on its own. */
-export function dtypeOfKind(kind) {
-  return DTYPE_OF_KIND.get(kind);
+/** The built-in class of a typed-array kind and the dtype record it implies on its own. */
+export function kindRecord(kind) {
+  return KINDS.get(kind);
 }
 
 /**

@@ -6,7 +6,7 @@
 // The caller has read and settled its arguments (arguments.js) before calling compute(): from
 // here to the return no caller code runs (withStaging refuses any call that would start).
 import { withStaging } from './loader.js';
-import { ARG, MODE_CODE, OP_CODE, SCRATCH, STATUS, requires } from './abi.js';
+import { ARG, MODE_CODE, OP_CODE, SCRATCH, STATUS, onAbi, requires } from './abi.js';
 import { broadcastError } from './errors.js';
 import { formatShape, withArticle } from './format.js';
 import { MAX_BYTES, acquireBlock, align16, copyIn, copyOut, releaseBlock, resultArray } from './memory.js';
@@ -19,34 +19,62 @@ requires('arg', ['op', 'dtype', 'mode', 'has_axis', 'axis', 'a', 'b', 'y', 'begi
 
 const clampInt32 = (x) => Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, x));
 
-// The scratch area's word index, asked once: it is a static in the module and never moves.
-let scratchWords = -1;
+// Word indexes in HEAP32/HEAPU32 of the scratch area's fields (bindings/binding.cc), from the
+// module's ABI at init: the static scratch area never moves.
+const W = {
+  rankA: 0, rankB: 0, dimsA: 0, dimsB: 0, outRank: 0, conflict: 0, outDims: 0,
+  op: 0, dtype: 0, mode: 0, hasAxis: 0, axis: 0, a: 0, b: 0, y: 0, begin: 0, end: 0, count: 0,
+};
+let anyOp = 0; // broadcastShapes plans no op: any will do
+
+// The core's calls (bindings/binding.cc), as the module's wasm exports. The glue's Module._tw_x is
+// a wrapper that puts the export in its place on its first call, and the module object is a
+// dictionary, slow to look things up in on every call: the exports are taken once, at init,
+// after a first call that does nothing (rank-0 shapes planned, an empty range run, no divisor).
+const CORE = { plan: null, run: null, anyZero: null };
+
+onAbi((m) => {
+  const s = m._tw_scratch() >>> 2;
+  const args = s + SCRATCH.args;
+  Object.assign(W, {
+    rankA: s, rankB: s + 1, dimsA: s + SCRATCH.dimsA, dimsB: s + SCRATCH.dimsB, outRank: s + SCRATCH.out,
+    conflict: s + SCRATCH.out + 1, outDims: s + SCRATCH.outDims, op: args + ARG.op, dtype: args + ARG.dtype,
+    mode: args + ARG.mode, hasAxis: args + ARG.has_axis, axis: args + ARG.axis, a: args + ARG.a, b: args + ARG.b,
+    y: args + ARG.y, begin: args + ARG.begin, end: args + ARG.end, count: args + ARG.count,
+  });
+  anyOp = Object.values(OP_CODE)[0];
+  const u32 = m.HEAPU32;
+  u32.fill(0, W.rankA, W.count + 1);
+  u32[W.op] = anyOp;
+  u32[W.mode] = Object.values(MODE_CODE)[0];
+  m._tw_plan();
+  m._tw_run();
+  m._tw_any_zero();
+  Object.assign(CORE, { plan: m._tw_plan, run: m._tw_run, anyZero: m._tw_any_zero });
+});
 
 /**
- * Broadcasts shapeA and shapeB under `mode` in the core and keeps the plan of (op, dtype) there
- * for run calls (op: a core op's name, src/ops.h; broadcastShapes runs none, any will do). Returns { status, shape, conflict }: shape is
- * the output's whenever the shapes broadcast, also when the output is too large to compute
- * (status too_large).
+ * Broadcasts shapeA and shapeB under `mode` (its `code` from the module) in the core and keeps
+ * the plan of (op, dtype), given by their codes, there for run calls. Returns { status, shape,
+ * conflict }: shape is the output's whenever the shapes broadcast, also when the output is too
+ * large to compute (status too_large).
  */
-export function plan(m, shapeA, shapeB, mode, op = 'mul', dtypeCode = 0) {
-  if (scratchWords < 0) scratchWords = m._tw_scratch() >>> 2;
-  const s = scratchWords;
+export function plan(m, shapeA, shapeB, mode, opCode, dtypeCode) {
   const u32 = m.HEAPU32;
-  u32[s] = shapeA.length;
-  u32[s + 1] = shapeB.length;
-  for (let i = 0; i < shapeA.length; ++i) u32[s + SCRATCH.dimsA + i] = shapeA[i];
-  for (let i = 0; i < shapeB.length; ++i) u32[s + SCRATCH.dimsB + i] = shapeB[i];
-  const args = s + SCRATCH.args;
-  u32[args + ARG.op] = OP_CODE[op];
-  u32[args + ARG.dtype] = dtypeCode;
-  u32[args + ARG.mode] = MODE_CODE[mode.core];
-  u32[args + ARG.has_axis] = mode.hasAxis ? 1 : 0;
-  m.HEAP32[args + ARG.axis] = mode.hasAxis ? clampInt32(mode.axis) : -1;
-  const status = m._tw_plan();
-  const rank = u32[s + SCRATCH.out];
+  u32[W.rankA] = shapeA.length;
+  u32[W.rankB] = shapeB.length;
+  for (let i = 0; i < shapeA.length; ++i) u32[W.dimsA + i] = shapeA[i];
+  for (let i = 0; i < shapeB.length; ++i) u32[W.dimsB + i] = shapeB[i];
+  u32[W.op] = opCode;
+  u32[W.dtype] = dtypeCode;
+  u32[W.mode] = mode.code;
+  u32[W.hasAxis] = mode.hasAxis ? 1 : 0;
+  u32[W.axis] = mode.hasAxis ? clampInt32(mode.axis) : -1; // an int32 in the word's bits
+  const status = CORE.plan();
+  const rank = u32[W.outRank];
   const shape = new Array(rank);
-  for (let i = 0; i < rank; ++i) shape[i] = u32[s + SCRATCH.outDims + i];
-  return { status, shape, conflict: m.HEAP32[s + SCRATCH.out + 1] };
+  for (let i = 0; i < rank; ++i) shape[i] = u32[W.outDims + i];
+  return { status, shape, conflict: u32[W.conflict] | 0 };
 }
 
 /** The output shape under mode, for broadcastShapes: its size never matters. */
@@ -55,7 +83,7 @@ export function broadcastShape(shapeA, shapeB, mode) {
 }
 
 function shapeOnly(m, { shapeA, shapeB, mode }) {
-  const p = plan(m, shapeA, shapeB, mode);
+  const p = plan(m, shapeA, shapeB, mode, anyOp, 0);
   if (p.status !== STATUS.ok && p.status !== STATUS.too_large) {
     throw broadcastError(p.status, shapeA, shapeB, mode, p.conflict);
   }
@@ -68,7 +96,7 @@ const STREAM_MIN_BYTES = 4 * CHUNK_BYTES;
 
 /**
  * @param call { fn, core, divides, info, a, b, mode, out, zeroIsError }: the entry point's name
- *   (for messages), the core op's name, whether it divides, the dtype's record, the operands
+ *   (for messages), the core op's code, whether it divides, the dtype's record, the operands
  *   as tensors and `out` (arguments.js), the broadcast mode, and whether an integer x/0 throws
  */
 export function compute(call) {
@@ -104,8 +132,8 @@ function run(m, { fn, core, divides, info, a, b, mode, out, zeroIsError }) {
   const outInHeap = out?.kind === 'host' && out.source.heapAddress >= 0;
   const chunkable = n * es >= STREAM_MIN_BYTES && !zeroIsError && !outInHeap;
   const chunk = chunkable ? CHUNK_BYTES / es : n;
-  const A = placeOperand(a, n, chunk, out);
-  const B = placeOperand(b, n, chunk, out);
+  const A = placeOperand(PLACE_A, a, n, chunk, out);
+  const B = placeOperand(PLACE_B, b, n, chunk, out);
   const yBytes = out?.kind === 'resident' ? 0 : align16(chunk * es);
   const total = A.bytes + B.bytes + yBytes;
   const block = total > 0 ? acquireBlock(m, total, () => `${withArticle(info.name)} result of shape ${formatShape(shape)}`) : 0;
@@ -113,32 +141,32 @@ function run(m, { fn, core, divides, info, a, b, mode, out, zeroIsError }) {
     A.ptr = A.bytes > 0 ? block : A.ptr;
     B.ptr = B.bytes > 0 ? block + A.bytes : B.ptr;
     const yPtr = out?.kind === 'resident' ? out.ptr : block + A.bytes + B.bytes;
-    if (A.whole) copyIn(m, a.source, A.ptr, 0, a.n);
-    if (B.whole) copyIn(m, b.source, B.ptr, 0, b.n);
-    if (zeroIsError && divides && info.integer && n > 0 && anyZero(m, info, B.ptr, b.n)) {
+    const u8 = m.HEAPU8; // after the call's last allocation: growth would replace it
+    if (A.whole) copyIn(u8, a.source, A.ptr, 0, a.n);
+    if (B.whole) copyIn(u8, b.source, B.ptr, 0, b.n);
+    const u32 = m.HEAPU32;
+    if (zeroIsError && divides && info.integer && n > 0 && anyZero(u32, info, B.ptr, b.n)) {
       throw new RangeError(`integer division by zero in ${withArticle(info.name)} divide (onZeroDivision: 'error'); ` +
         'no output was written');
     }
     const Carrier = out?.kind === 'host' ? out.source.Class : a.carrier ?? defaultCarrier(info);
     const data = out === null ? newResult(fn, Carrier, n, shape) : out.kind === 'host' && !outInHeap ? out.source.view : null;
-    const args = scratchWords + SCRATCH.args;
     for (let begin = 0; begin < n; begin += chunk) {
       const len = Math.min(chunk, n - begin);
-      if (A.window) copyIn(m, a.source, A.ptr, begin, len);
-      if (B.window) copyIn(m, b.source, B.ptr, begin, len);
+      if (A.window) copyIn(u8, a.source, A.ptr, begin, len);
+      if (B.window) copyIn(u8, b.source, B.ptr, begin, len);
       // A window holds elements [begin, begin + len): the core is given where element 0 would be
       // (wrapping, see src/binary.h) so that one plan serves every chunk.
-      const u32 = m.HEAPU32;
-      u32[args + ARG.a] = A.window ? A.ptr - begin * es : A.ptr;
-      u32[args + ARG.b] = B.window ? B.ptr - begin * es : B.ptr;
-      u32[args + ARG.y] = yBytes > 0 ? yPtr - begin * es : yPtr;
-      u32[args + ARG.begin] = begin;
-      u32[args + ARG.end] = begin + len;
-      const status = m._tw_run();
+      u32[W.a] = A.window ? A.ptr - begin * es : A.ptr;
+      u32[W.b] = B.window ? B.ptr - begin * es : B.ptr;
+      u32[W.y] = yBytes > 0 ? yPtr - begin * es : yPtr;
+      u32[W.begin] = begin;
+      u32[W.end] = begin + len;
+      const status = CORE.run();
       if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} running a plan`);
-      if (data !== null) copyOut(m, Carrier, yPtr, len, data, begin);
+      if (data !== null) copyOut(u8, Carrier, yPtr, len, data, begin);
     }
-    if (outInHeap) m.HEAPU8.copyWithin(out.source.heapAddress, yPtr, yPtr + n * es);
+    if (outInHeap) u8.copyWithin(out.source.heapAddress, yPtr, yPtr + n * es);
     if (out?.kind === 'resident') return out.tensor;
     return { data: out === null ? data : out.source.view, shape, dtype: info.name };
   } finally {
@@ -155,16 +183,30 @@ function newResult(fn, Carrier, n, shape) {
   }
 }
 
+// Where operands A and B are staged during the call in progress: { ptr, bytes, whole, window }.
+// One pair for all calls: no call can start while another stages (withStaging).
+const PLACE_A = { ptr: 0, bytes: 0, whole: false, window: false };
+const PLACE_B = { ptr: 0, bytes: 0, whole: false, window: false };
+
 /**
- * How an operand is staged: { ptr, bytes, whole, window }. Streaming (chunk < n) copies an
- * operand laid out like the output per chunk, unless `out` overlaps it in a way that a chunk's
- * result would overwrite input that a later chunk still needs.
+ * How an operand is staged, written into `place`. Streaming (chunk < n) copies an operand laid
+ * out like the output per chunk, unless `out` overlaps it in a way that a chunk's result would
+ * overwrite input that a later chunk still needs.
  */
-function placeOperand(x, n, chunk, out) {
-  if (x.kind === 'resident') return { ptr: x.ptr, bytes: 0, whole: false, window: false };
+function placeOperand(place, x, n, chunk, out) {
+  if (x.kind === 'resident') {
+    place.ptr = x.ptr;
+    place.bytes = 0;
+    place.whole = place.window = false;
+    return place;
+  }
   const es = x.source.Class.BYTES_PER_ELEMENT;
   const windowed = chunk < n && x.n === n && x.source.heapAddress < 0 && chunkSafe(x.source, out);
-  return { ptr: 0, bytes: align16((windowed ? chunk : x.n) * es), whole: !windowed, window: windowed };
+  place.ptr = 0;
+  place.bytes = align16((windowed ? chunk : x.n) * es);
+  place.whole = !windowed;
+  place.window = windowed;
+  return place;
 }
 
 // Chunk k of the output may be written before chunk k + 1 of an input is read: safe when the
@@ -180,13 +222,11 @@ function chunkSafe(source, out) {
   return (start === oStart && end === oEnd) || end <= oStart || oEnd <= start;
 }
 
-function anyZero(m, info, ptr, count) {
-  const args = scratchWords + SCRATCH.args;
-  const u32 = m.HEAPU32;
-  u32[args + ARG.dtype] = info.code;
-  u32[args + ARG.b] = ptr;
-  u32[args + ARG.count] = count;
-  const found = m._tw_any_zero();
+function anyZero(u32, info, ptr, count) {
+  u32[W.dtype] = info.code;
+  u32[W.b] = ptr;
+  u32[W.count] = count;
+  const found = CORE.anyZero();
   if (found !== 0 && found !== 1) throw new Error(`tensorwise: unexpected core status ${found} checking divisors`);
   return found === 1;
 }

@@ -31,7 +31,7 @@ export function broadcastShapes(shapeA, shapeB, options) {
 export function tensor(data, shape, dtype) {
   const m = enter();
   const host = readHost(data, shape, dtype, 'tensor()');
-  settle(m, host, 'tensor()', 'data');
+  settle(m.HEAPU8.buffer, host, 'tensor()', 'data');
   return withStaging(residentCopy, host);
 }
 
@@ -39,7 +39,7 @@ function residentCopy(m, host) {
   const bytes = host.n * DTYPES[host.dtype].bytes;
   const ptr = allocate(m, bytes, () => `tensor() of shape ${formatShape(host.shape)}`);
   try {
-    copyIn(m, host.source, ptr, 0, host.n); // after the allocation: growth moves the heap, not the source
+    copyIn(m.HEAPU8, host.source, ptr, 0, host.n); // after the allocation: growth moves the heap, not the source
   } catch (error) {
     m._free(ptr);
     throw error;

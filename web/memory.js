@@ -64,15 +64,15 @@ function heapView(heap, Class) {
 
 /**
  * Copies elements [first, first + count) of an operand's source (arguments.js) to byte address
- * ptr of wasm memory (aligned to the elements). Between arrays of one built-in class set()
- * copies bits.
+ * ptr of wasm memory (aligned to the elements), given as its HEAPU8 (taken after the call's last
+ * allocation). Between arrays of one built-in class set() copies bits.
  */
-export function copyIn(m, source, ptr, first, count) {
-  const heap = m.HEAPU8.buffer;
+export function copyIn(u8, source, ptr, first, count) {
+  const heap = u8.buffer;
   const size = source.Class.BYTES_PER_ELEMENT;
   if (source.heapAddress >= 0) { // a view of wasm memory: copied within it, at its address now
     const from = source.heapAddress + first * size;
-    m.HEAPU8.copyWithin(ptr, from, from + count * size);
+    u8.copyWithin(ptr, from, from + count * size);
   } else if (first === 0 && count === source.length) {
     typedArraySet(heapView(heap, source.Class), source.view, ptr / size);
   } else {
@@ -82,9 +82,28 @@ export function copyIn(m, source, ptr, first, count) {
   }
 }
 
-/** Copies count elements at byte address ptr into `into` (a typed array of Class) from element `at`. */
-export function copyOut(m, Class, ptr, count, into, at) {
-  typedArraySet(into, new Class(m.HEAPU8.buffer, ptr, count), at);
+// The view copyOut reads through, kept while the same range is asked for again: small ops use
+// the same staging block call after call, and making the view was a good part of their cost.
+let outView = null;
+let outViewHeap = null;
+let outViewClass = null;
+let outViewPtr = -1;
+let outViewCount = -1;
+
+/**
+ * Copies count elements at byte address ptr of wasm memory (its HEAPU8 given) into `into` (a
+ * typed array of Class) from element `at`.
+ */
+export function copyOut(u8, Class, ptr, count, into, at) {
+  const heap = u8.buffer;
+  if (outViewHeap !== heap || outViewClass !== Class || outViewPtr !== ptr || outViewCount !== count) {
+    outView = new Class(heap, ptr, count);
+    outViewHeap = heap;
+    outViewClass = Class;
+    outViewPtr = ptr;
+    outViewCount = count;
+  }
+  typedArraySet(into, outView, at);
 }
 
 // In Node, Buffer.allocUnsafe skips the zero fill that a new typed array must do, and takes freed

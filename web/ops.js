@@ -2,11 +2,11 @@
 // (and their aliases), ONNX's Mul and Div, OpenVINO's Multiply and Divide. Adding an op is a
 // descriptor and its exports here (and its core op in src/ops.h).
 //
-// A descriptor names the core op that runs (by its name in src/ops.h; its code comes from the
-// module) and says whether the op divides: a division takes the options pythondiv and
+// A descriptor names the core op that runs (by its name in src/ops.h; its code, coreCode, comes
+// from the module) and says whether the op divides: a division takes the options pythondiv and
 // onZeroDivision, floors integers when pythondiv is true (floorCore), and its OpenVINO form has
 // the attribute m_pythondiv; ONNX Div truncates.
-import { requires } from './abi.js';
+import { OP_CODE, onAbi, requires } from './abi.js';
 import { readOperand } from './arguments.js';
 import { callOp } from './call.js';
 import { enter } from './loader.js';
@@ -18,6 +18,12 @@ const OPS = {
   divide: { name: 'divide', core: 'div', floorCore: 'div_floor', divides: true, onnx: 'Div', openvino: 'Divide' },
 };
 requires('op', Object.values(OPS).flatMap((d) => (d.divides ? [d.core, d.floorCore] : [d.core])));
+onAbi(() => {
+  for (const d of Object.values(OPS)) {
+    d.coreCode = OP_CODE[d.core];
+    d.floorCode = d.divides ? OP_CODE[d.floorCore] : -1;
+  }
+});
 
 const OPERANDS = ['operand A', 'operand B'];
 
@@ -32,7 +38,10 @@ function publicOp(d) {
       const A = readOperand(a, whatA);
       const B = readOperand(b, whatB);
       const { mode, out, pythondiv, zeroIsError } = readOpOptions(options, fn, d.divides);
-      return callOp(m, { fn, op: d, floor: d.divides && pythondiv, zeroIsError, mode, out, a: A, b: B, names: OPERANDS, types: null });
+      return callOp(m, {
+        fn, op: d, floor: d.divides && pythondiv, zeroIsError, mode, out, a: A, b: B, names: OPERANDS, types: null,
+        info: null, core: 0, divides: false,
+      });
     },
   };
   return op[fn];

@@ -1,20 +1,26 @@
 // The options of multiply / divide / broadcastShapes (SPEC §4), read once: unknown keys are
 // TypeErrors, values outside their set RangeErrors.
-import { requires } from './abi.js';
+import { MODE_CODE, onAbi, requires } from './abi.js';
 import { readOut } from './arguments.js';
-import { readRecord } from './records.js';
 import { describe } from './format.js';
+import { hasOwn, isArray, objectKeys, typedArrayKind } from './intrinsics.js';
 
 // The modes an option can name; `kind` is what BroadcastError.mode says, `core` the mode's name
-// in src/broadcast.h (its code comes from the module, abi.js).
+// in src/broadcast.h, `code` its code (from the module at init). A call's mode is a copy of one
+// of these with hasAxis, axis and a label.
 export const MODES = {
-  none: { kind: 'none', core: 'none' },
-  numpy: { kind: 'numpy', core: 'numpy' },
-  pdpd: { kind: 'pdpd', core: 'pdpd' },
+  none: { kind: 'none', core: 'none', code: -1 },
+  numpy: { kind: 'numpy', core: 'numpy', code: -1 },
+  pdpd: { kind: 'pdpd', core: 'pdpd', code: -1 },
 };
 /** ONNX Mul/Div 1 and 6 with broadcast=1 (spec.js). */
-export const LEGACY = { kind: 'legacy', core: 'onnx_legacy' };
+export const LEGACY = { kind: 'legacy', core: 'onnx_legacy', code: -1 };
 requires('mode', [...Object.values(MODES), LEGACY].map((mode) => mode.core));
+onAbi(() => {
+  for (const mode of [...Object.values(MODES), LEGACY]) mode.code = MODE_CODE[mode.core];
+  PLAIN_MODES.clear(); // made again, with the codes
+  noOptions = null;
+});
 
 /** The options every op takes; a division (ops.js) also takes DIVISION_OPTIONS. */
 export const OP_OPTIONS = ['autoBroadcast', 'axis', 'out'];
@@ -56,32 +62,52 @@ export function modeFrom(autoBroadcast, axis, fn, label = 'autoBroadcast') {
   return Object.freeze({ ...MODES[name], hasAxis: true, axis: checkAxis(axis, fn), label: `${label} '${name}'` });
 }
 
-const NO_OPTIONS = Object.freeze({ mode: plainMode('numpy', 'autoBroadcast'), out: null, pythondiv: true, zeroIsError: false });
+let noOptions = null; // made on first use, after init: its mode carries the code
 
 /**
- * Everything multiply/divide need from their options, each own key read once. broadcastShapes
- * takes the same keys (one options object can serve both) but has no use for `out`: it is not
- * read.
+ * Everything multiply/divide need from their options, each own key read once (named reads: the
+ * hot path of tiny ops). broadcastShapes takes the same keys (one options object can serve both)
+ * but has no use for `out`: it is not read.
  */
 export function readOpOptions(options, fn, divide, useOut = true) {
-  if (options === undefined || options === null) return NO_OPTIONS;
-  const o = readRecord(options, divide ? DIVIDE_OPTIONS : OP_OPTIONS, fn);
-  const mode = o.autoBroadcast === undefined && o.axis === undefined ? NO_OPTIONS.mode : modeFrom(o.autoBroadcast, o.axis, fn);
+  if (options === undefined || options === null) {
+    noOptions ??= Object.freeze({ mode: plainMode('numpy', 'autoBroadcast'), out: null, pythondiv: true, zeroIsError: false });
+    return noOptions;
+  }
+  if (typeof options !== 'object' || isArray(options, `${fn}: options`) || typedArrayKind(options) !== undefined) {
+    throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+  }
+  const allowed = divide ? DIVIDE_OPTIONS : OP_OPTIONS;
+  const keys = objectKeys(options);
+  for (let i = 0; i < keys.length; ++i) if (!allowed.includes(keys[i])) unknownOption(keys[i], allowed, fn);
+  const hasMode = hasOwn(options, 'autoBroadcast');
+  const hasAxis = hasOwn(options, 'axis');
+  const hasOut = hasOwn(options, 'out');
+  const hasPythondiv = divide && hasOwn(options, 'pythondiv');
+  const hasZero = divide && hasOwn(options, 'onZeroDivision');
+  const autoBroadcast = hasMode ? options.autoBroadcast : undefined;
+  const axis = hasAxis ? options.axis : undefined;
+  const out = hasOut ? options.out : undefined;
+  const pythondivValue = hasPythondiv ? options.pythondiv : undefined;
+  const zeroValue = hasZero ? options.onZeroDivision : undefined;
+  const mode = modeFrom(autoBroadcast, axis, fn);
   let pythondiv = true;
   let zeroIsError = false;
-  if (divide) {
-    if (o.pythondiv !== undefined) {
-      if (typeof o.pythondiv !== 'boolean') {
-        throw new RangeError(`${fn}: pythondiv must be true or false, got ${describe(o.pythondiv)}`);
-      }
-      pythondiv = o.pythondiv;
+  if (pythondivValue !== undefined) {
+    if (typeof pythondivValue !== 'boolean') {
+      throw new RangeError(`${fn}: pythondiv must be true or false, got ${describe(pythondivValue)}`);
     }
-    if (o.onZeroDivision !== undefined) {
-      if (o.onZeroDivision !== 'zero' && o.onZeroDivision !== 'error') {
-        throw new RangeError(`${fn}: onZeroDivision must be 'zero' or 'error', got ${describe(o.onZeroDivision)}`);
-      }
-      zeroIsError = o.onZeroDivision === 'error';
-    }
+    pythondiv = pythondivValue;
   }
-  return { mode, out: useOut ? readOut(o.out, fn) : null, pythondiv, zeroIsError };
+  if (zeroValue !== undefined) {
+    if (zeroValue !== 'zero' && zeroValue !== 'error') {
+      throw new RangeError(`${fn}: onZeroDivision must be 'zero' or 'error', got ${describe(zeroValue)}`);
+    }
+    zeroIsError = zeroValue === 'error';
+  }
+  return { mode, out: useOut ? readOut(out, fn) : null, pythondiv, zeroIsError };
+}
+
+function unknownOption(key, allowed, fn) {
+  throw new TypeError(`${fn}: unknown option ${JSON.stringify(key)} (it takes ${allowed.join(', ')})`);
 }

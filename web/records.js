@@ -8,12 +8,14 @@ export function ownValue(obj, key) {
 }
 
 /**
- * The own enumerable keys of an options-like object, each value read once into a fresh
- * null-prototype record; a key not in `allowed` is a TypeError. undefined and null give {}.
+ * The own enumerable keys of an options-like object, each value read once into a fresh record
+ * that has every allowed key as its own (undefined when not given: nothing is ever looked up on
+ * a prototype); a key not in `allowed` is a TypeError. undefined and null give all undefined.
  * `noun` names the keys in messages ('option', 'attribute').
  */
 export function readRecord(obj, allowed, fn, noun = 'option') {
-  const record = Object.create(null);
+  const record = {};
+  for (let i = 0; i < allowed.length; ++i) record[allowed[i]] = undefined;
   if (obj === undefined || obj === null) return record;
   if (typeof obj !== 'object' || isArray(obj, `${fn}: ${noun}s`) || typedArrayKind(obj) !== undefined) {
     throw new TypeError(`${fn}: ${noun}s must be an object, got ${describe(obj)}`);

@@ -19,14 +19,14 @@ export function readShape(shape, what) {
     throw new RangeError(`${what}: shape has ${rank} dims; at most ${LIMITS.maxRank} are supported`);
   }
   const dims = new Array(rank);
-  for (let i = 0; i < rank; ++i) dims[i] = hasOwn(shape, i) ? shape[i] : undefined;
   for (let i = 0; i < rank; ++i) {
-    const d = dims[i];
+    const d = hasOwn(shape, i) ? shape[i] : undefined;
     if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > MAX_DIM) {
-      const shown = dims.map((x) => (typeof x === 'number' ? String(x) : '?')).join(',');
-      throw new RangeError(`${what}: shape [${shown}] has an invalid dim ${describe(d)} at axis ${i} ` +
-        `(dims are integers from 0 to ${MAX_DIM})`);
+      const shown = dims.slice(0, i).concat(['?']).join(',');
+      throw new RangeError(`${what}: shape [${shown}${i + 1 < rank ? ',…' : ''}] has an invalid dim ${describe(d)} ` +
+        `at axis ${i} (dims are integers from 0 to ${MAX_DIM})`);
     }
+    dims[i] = d;
   }
   return dims;
 }

@@ -61,7 +61,10 @@ export function onnxEntry(d) {
           `its types are ${version.types.join(', ')}`);
       }
     };
-    return callOp(m, { fn, op: d, floor: false, zeroIsError: false, mode, out: null, a: A, b: B, names: ONNX_INPUTS, types });
+    return callOp(m, {
+      fn, op: d, floor: false, zeroIsError: false, mode, out: null, a: A, b: B, names: ONNX_INPUTS, types,
+      info: null, core: 0, divides: false,
+    });
   };
 }
 
@@ -104,6 +107,7 @@ export function openvinoEntry(d) {
     const B = readOperand(b, `${fn}: ${IR_INPUTS[1]}`);
     return callOp(m, {
       fn, op: d, floor: d.divides && pythondiv, zeroIsError: false, mode, out: null, a: A, b: B, names: IR_INPUTS, types: null,
+      info: null, core: 0, divides: false,
     });
   };
 }

@@ -1,33 +1,11 @@
 // The demo page: the specifications' broadcast examples, drawn and computed in the browser.
 // Every value shown comes from the wasm module; JS here only draws and maps indices for hover.
-import { init, multiply, divide, broadcastShapes, onnx, tensor, empty } from 'tensorwise';
+import { init, multiply, divide, broadcastShapes, onnx } from 'tensorwise';
+import { PRESETS } from './presets.js';
+import { setUpIrReader } from './ir-reader.js';
+import { setUpSpeedPanel } from './speed.js';
 
 const $ = (id) => document.getElementById(id);
-
-const A2345 = [2, 3, 4, 5];
-export const PRESETS = [
-  { name: 'OpenVINO Multiply: 256×56 by 256×56', a: [256, 56], b: [256, 56] },
-  { name: 'OpenVINO Multiply: 8×1×6×1 by 7×1×5 → 8×7×6×5', a: [8, 1, 6, 1], b: [7, 1, 5] },
-  { name: 'OpenVINO Divide: auto_broadcast none, pythondiv', a: [256, 56], b: [256, 56], op: 'divide', mode: 'none', dtype: 'int32', pythondiv: true },
-  { name: 'OpenVINO Divide: numpy, pythondiv false', a: [8, 1, 6, 1], b: [7, 1, 5], op: 'divide', dtype: 'int32', pythondiv: false },
-  { name: 'ONNX Mul: [1,2,3] by [4,5,6]', a: [3], b: [3], values: { a: [1, 2, 3], b: [4, 5, 6] } },
-  { name: 'ONNX Mul: 3×4×5 by 3×4×5', a: [3, 4, 5], b: [3, 4, 5] },
-  { name: 'ONNX Mul: uint8 3×4×5', a: [3, 4, 5], b: [3, 4, 5], dtype: 'uint8' },
-  { name: 'ONNX Mul: 3×4×5 by 5', a: [3, 4, 5], b: [5] },
-  { name: 'ONNX legacy: A 2×3×4×5, B scalar ()', a: A2345, b: [], mode: 'legacy' },
-  { name: 'ONNX legacy: A 2×3×4×5, B (1,1)', a: A2345, b: [1, 1], mode: 'legacy' },
-  { name: 'ONNX legacy: A 2×3×4×5, B (5)', a: A2345, b: [5], mode: 'legacy' },
-  { name: 'ONNX legacy: A 2×3×4×5, B (4,5)', a: A2345, b: [4, 5], mode: 'legacy' },
-  { name: 'ONNX legacy: A 2×3×4×5, B (3,4), axis 1', a: A2345, b: [3, 4], mode: 'legacy', axis: 1 },
-  { name: 'ONNX legacy: A 2×3×4×5, B (2), axis 0', a: A2345, b: [2], mode: 'legacy', axis: 0 },
-  { name: 'PaddlePaddle: A 2×3×4×5, B (3,4), axis 1', a: A2345, b: [3, 4], mode: 'pdpd', axis: 1 },
-  { name: 'PaddlePaddle: A 2×3×4×5, B (3,1), axis 1', a: A2345, b: [3, 1], mode: 'pdpd', axis: 1 },
-  { name: 'PaddlePaddle: A 2×3×4×5, B (4,5), axis -1', a: A2345, b: [4, 5], mode: 'pdpd', axis: -1 },
-  { name: 'PaddlePaddle: A 2×3×4×5, B (1,3), axis 0', a: A2345, b: [1, 3], mode: 'pdpd', axis: 0 },
-  { name: 'PaddlePaddle: A 2×3×4×5, B (5), axis 3', a: A2345, b: [5], mode: 'pdpd', axis: 3 },
-  { name: 'Small: 2×1×3 by 4×1 (values shown)', a: [2, 1, 3], b: [4, 1] },
-  { name: 'Error: [3] by [2] do not broadcast', a: [3], b: [2] },
-];
 
 const MAX_SHOWN = 400; // elements per tensor drawn as a grid
 const INTS = ['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64'];
@@ -240,89 +218,16 @@ function compute() {
   }
 }
 
-// ---- OpenVINO IR <layer> -------------------------------------------------------------------
-// Lenient on purpose: the docs' snippets have `<layer ... type="Multiply">`, which is not XML.
-export function parseLayer(text) {
-  const type = /<layer\b[^>]*\btype\s*=\s*"([^"]+)"/.exec(text)?.[1];
-  if (!type) throw new Error('no <layer ... type="..."> found');
-  const attrs = {};
-  const data = /<data\b([^>]*?)\/?>/.exec(text)?.[1] ?? '';
-  for (const [, k, v] of data.matchAll(/([\w:-]+)\s*=\s*"([^"]*)"/g)) attrs[k] = v;
-  const ports = (block) => [...(block ?? '').matchAll(/<port\b[^>]*>([\s\S]*?)<\/port>/g)]
-    .map(([, inner]) => [...inner.matchAll(/<dim>\s*(-?\d+)\s*<\/dim>/g)].map(([, d]) => Number(d)));
-  const inputs = ports(/<input>([\s\S]*?)<\/input>/.exec(text)?.[1]);
-  const outputs = ports(/<output>([\s\S]*?)<\/output>/.exec(text)?.[1]);
-  if (inputs.length !== 2) throw new Error(`expected 2 input ports, found ${inputs.length}`);
-  return { type, attrs, inputs, outputs };
-}
-
-function readLayer() {
-  const report = $('ir-report');
-  try {
-    const layer = parseLayer($('ir').value);
-    if (layer.type !== 'Multiply' && layer.type !== 'Divide') throw new Error(`layer type ${layer.type} is not Multiply or Divide`);
-    presetValues = null;
-    $('op').value = layer.type === 'Multiply' ? 'multiply' : 'divide';
-    $('shape-a').value = layer.inputs[0].join(',');
-    $('shape-b').value = layer.inputs[1].join(',');
-    $('mode').value = (layer.attrs.auto_broadcast ?? 'numpy').toLowerCase();
-    $('axis').value = layer.attrs.axis ?? '';
-    const pd = layer.attrs.m_pythondiv ?? layer.attrs.pythondiv;
-    $('pythondiv').checked = pd === undefined ? true : ['true', '1'].includes(pd.toLowerCase());
-    if (INTS.includes($('dtype').value) === false && layer.type === 'Divide' && pd !== undefined) $('dtype').value = 'int32';
-    const inferred = compute();
-    const declared = layer.outputs[0];
-    if (!inferred) report.textContent = `${layer.type} read; its inputs do not broadcast (see the error above).`;
-    else if (!declared) report.textContent = `${layer.type} read; no output port declared. Inferred ${formatShape(inferred)}.`;
-    else if (formatShape(declared) === formatShape(inferred)) report.textContent = `${layer.type} read: the declared output ${formatShape(declared)} matches the inferred shape.`;
-    else report.textContent = `${layer.type} read: the declared output ${formatShape(declared)} differs from the inferred ${formatShape(inferred)}.`;
-  } catch (e) {
-    report.textContent = `Could not read the layer: ${e.message}`;
-  }
-}
-
-// ---- speed ----------------------------------------------------------------------------------
-function median(xs) { const s = [...xs].sort((x, y) => x - y); return s[s.length >> 1]; }
-
-async function runSpeed() {
-  const n = 4194304;
-  const a = new Float32Array(n).map((_, i) => (i % 100) + 1);
-  const b = new Float32Array(n).fill(1.5);
-  const ta = tensor(a, [n]), tb = tensor(b, [n]), ty = empty([n], 'float32');
-  const c = new Float32Array(n);
-  const times = { wasm: [], js: [] };
-  try {
-    for (let r = 0; r < 9; ++r) {
-      let t0 = performance.now();
-      multiply(ta, tb, { out: ty });
-      times.wasm.push(performance.now() - t0);
-      t0 = performance.now();
-      for (let i = 0; i < n; ++i) c[i] = a[i] * b[i];
-      times.js.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 0)); // keep the page responsive
-    }
-    if (ty.data[n - 1] !== c[n - 1]) throw new Error('the two results differ');
-  } finally {
-    ta.dispose(); tb.dispose(); ty.dispose();
-  }
-  const rows = [['tensorwise (wasm SIMD, resident tensors)', median(times.wasm)], ['plain JS loop', median(times.js)]];
-  $('speed').querySelector('tbody').innerHTML = rows
-    .map(([name, ms]) => `<tr><td>${name}</td><td>${ms.toFixed(2)} ms</td><td>${((12 * n) / ms / 1e6).toFixed(1)} GB/s</td></tr>`)
-    .join('');
-  $('speed').hidden = false;
-}
-
 // ---- wiring ---------------------------------------------------------------------------------
-const SAMPLE_IR = `<layer ... type="Multiply">
-    <data auto_broadcast="numpy"/>
-    <input>
-        <port id="0"><dim>8</dim><dim>1</dim><dim>6</dim><dim>1</dim></port>
-        <port id="1"><dim>7</dim><dim>1</dim><dim>5</dim></port>
-    </input>
-    <output>
-        <port id="2"><dim>8</dim><dim>7</dim><dim>6</dim><dim>5</dim></port>
-    </output>
-</layer>`;
+// Applies the IR reader's changes to the form and computes; returns the output shape or null.
+function showLayerCase(changes) {
+  presetValues = null;
+  for (const [key, id] of [['op', 'op'], ['a', 'shape-a'], ['b', 'shape-b'], ['mode', 'mode'], ['axis', 'axis'], ['dtype', 'dtype']]) {
+    if (changes[key] !== undefined && !(key === 'dtype' && INTS.includes($('dtype').value))) $(id).value = changes[key];
+  }
+  $('pythondiv').checked = changes.pythondiv;
+  return compute();
+}
 
 await init();
 $('preset').innerHTML = PRESETS.map((p, i) => `<option value="${i}">${p.name}</option>`).join('');
@@ -331,14 +236,10 @@ for (const id of ['shape-a', 'shape-b', 'op', 'dtype', 'mode', 'axis', 'pythondi
   $(id).addEventListener('change', () => { presetValues = null; compute(); });
 }
 $('form').addEventListener('submit', (e) => { e.preventDefault(); compute(); });
-$('ir').value = SAMPLE_IR;
-$('ir-read').addEventListener('click', readLayer);
-$('speed-run').addEventListener('click', async () => {
-  $('speed-run').disabled = true;
-  try { await runSpeed(); } finally { $('speed-run').disabled = false; }
-});
+setUpIrReader(showLayerCase);
+setUpSpeedPanel();
 applyPreset(PRESETS[1]);
 $('preset').value = '1';
 compute();
-window.demo = { PRESETS, selectPreset(i) { $('preset').value = String(i); applyPreset(PRESETS[i]); return compute(); }, readLayer };
+window.demo = { PRESETS };
 window.tensorwiseDemoReady = true;

@@ -2,7 +2,7 @@
 // error and value on the page is the package's answer (broadcast-case.js asks the questions).
 import { init, BroadcastError } from 'tensorwise';
 import { runCase } from './broadcast-case.js';
-import { caseOfHash, caseOfPreset, hashOf } from './case-state.js';
+import { caseOfHash, caseOfPreset, hashOf, sameCase } from './case-state.js';
 import { setUpCellKeys } from './cell-keys.js';
 import { setUpCellLinks } from './cell-links.js';
 import { drawDimsTable } from './dims-table.js';
@@ -61,8 +61,11 @@ function drawStep(s) {
 
 /** Shows a case at a step (or the last step it reaches); returns the package's output shape. */
 function showCase(c, wanted) {
+  const shown = showForm(c);
+  // A field's change and the form's submit both report an edit: draw it once.
+  if (run && sameCase(shown, run.case) && wanted === step) return run.outShape;
   stepper.stop();
-  run = runCase(showForm(c));
+  run = runCase(shown);
   $('result-shape').textContent = run.outShape ? formatShape(run.outShape) : '—';
   showError(run.error ?? run.computeError);
   step = 0;

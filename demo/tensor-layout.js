@@ -45,9 +45,9 @@ export function layoutHtml(shape, name, cell) {
   const parts = [];
   let k = 0;
   const slice = (prefix) => {
-    const index = prefix.length ? `[${prefix.join(', ')}, …]` : '';
+    const label = prefix.length ? `${name} [${prefix.join(', ')}, …]` : name;
     parts.push(`<div class="slice">${prefix.length ? `<span class="slice-index" aria-hidden="true">${prefix.join(',')}</span>` : ''}` +
-      `<div role="grid" class="slice-cells" style="--w:${w}" aria-label="${name} ${index}">`);
+      `<div role="grid" class="slice-cells" style="--w:${w}" aria-label="${label}">`);
     for (let r = 0; r < h; ++r) {
       parts.push('<div role="row" class="row">');
       for (let c = 0; c < w; ++c) parts.push(cell(k++));

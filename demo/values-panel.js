@@ -51,8 +51,15 @@ function foldReason(view) {
 }
 
 function summary(view) {
-  const nums = (view.values ?? []).map(Number).filter(Number.isFinite);
-  const range = nums.length ? ` Its ${count(view.values.length)} values run from ${fullText(Math.min(...nums))} to ${fullText(Math.max(...nums))}.` : '';
+  // A loop, not Math.min(...values): a folded tensor may hold a million values.
+  let min = Infinity, max = -Infinity;
+  for (const v of view.values ?? []) {
+    const x = Number(v);
+    if (x < min) min = x;
+    if (x > max) max = x;
+  }
+  const n = view.values?.length;
+  const range = min <= max ? (n === 1 ? ` Its one value is ${fullText(min)}.` : ` Its ${count(n)} values run from ${fullText(min)} to ${fullText(max)}.`) : '';
   return `<p class="folded">${foldReason(view)}${range}</p>`;
 }
 

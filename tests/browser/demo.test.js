@@ -286,6 +286,16 @@ test('values come from the module: ONNX [1,2,3] * [4,5,6], and float16/bfloat16 
   }
 });
 
+test('past 16,384 cells a tensor folds into a summary that says so', async () => {
+  await open('/demo/#a=1000,1000&b=1&step=4');
+  assert.equal(await page.textContent('#result-shape'), '[1000, 1000]');
+  assert.equal(await page.locator('[data-view] .c').count(), 0);
+  const folded = await page.$$eval('[data-view] .folded', (ps) => ps.map((p) => p.textContent));
+  assert.equal(folded.length, 3);
+  for (const text of folded) assert.match(text, /^1,000,000 cells: more than the 16,384 the page draws one by one/);
+  assert.deepEqual(problems, []);
+});
+
 test('shapes that do not broadcast stop the stepper at the axis the BroadcastError names', async () => {
   // numpy, [3,1,5] with [4,4,5]: right-aligned, axis 0 has 3 and 4.
   await open('/demo/#a=3,1,5&b=4,4,5&mode=numpy&step=4');

@@ -1,344 +1,97 @@
-// The demo page: the specifications' broadcast examples, drawn and computed in the browser.
-// Every value shown comes from the wasm module; JS here only draws and maps indices for hover.
-import { init, multiply, divide, broadcastShapes, onnx, tensor, empty } from 'tensorwise';
+// Wiring: the form, the URL, the stepper and the panels around one case at a time. Every shape,
+// error and value on the page is the package's answer (broadcast-case.js asks the questions).
+import { init, BroadcastError } from 'tensorwise';
+import { runCase } from './broadcast-case.js';
+import { caseOfHash, caseOfPreset, hashOf, sameCase } from './case-state.js';
+import { setUpCellKeys } from './cell-keys.js';
+import { setUpCellLinks } from './cell-links.js';
+import { drawDimsTable } from './dims-table.js';
+import { setUpForm } from './form.js';
+import { setUpIrReader } from './ir-reader.js';
+import { PRESETS } from './presets.js';
+import { formatShape } from './shapes.js';
+import { setUpSpeedPanel } from './speed.js';
+import { setUpStepper } from './stepper.js';
+import { lastStepOf, stepSentence } from './steps.js';
+import { drawValues } from './values-panel.js';
 
 const $ = (id) => document.getElementById(id);
-
-const A2345 = [2, 3, 4, 5];
-export const PRESETS = [
-  { name: 'OpenVINO Multiply: 256×56 by 256×56', a: [256, 56], b: [256, 56] },
-  { name: 'OpenVINO Multiply: 8×1×6×1 by 7×1×5 → 8×7×6×5', a: [8, 1, 6, 1], b: [7, 1, 5] },
-  { name: 'OpenVINO Divide: auto_broadcast none, pythondiv', a: [256, 56], b: [256, 56], op: 'divide', mode: 'none', dtype: 'int32', pythondiv: true },
-  { name: 'OpenVINO Divide: numpy, pythondiv false', a: [8, 1, 6, 1], b: [7, 1, 5], op: 'divide', dtype: 'int32', pythondiv: false },
-  { name: 'ONNX Mul: [1,2,3] by [4,5,6]', a: [3], b: [3], values: { a: [1, 2, 3], b: [4, 5, 6] } },
-  { name: 'ONNX Mul: 3×4×5 by 3×4×5', a: [3, 4, 5], b: [3, 4, 5] },
-  { name: 'ONNX Mul: uint8 3×4×5', a: [3, 4, 5], b: [3, 4, 5], dtype: 'uint8' },
-  { name: 'ONNX Mul: 3×4×5 by 5', a: [3, 4, 5], b: [5] },
-  { name: 'ONNX legacy: A 2×3×4×5, B scalar ()', a: A2345, b: [], mode: 'legacy' },
-  { name: 'ONNX legacy: A 2×3×4×5, B (1,1)', a: A2345, b: [1, 1], mode: 'legacy' },
-  { name: 'ONNX legacy: A 2×3×4×5, B (5)', a: A2345, b: [5], mode: 'legacy' },
-  { name: 'ONNX legacy: A 2×3×4×5, B (4,5)', a: A2345, b: [4, 5], mode: 'legacy' },
-  { name: 'ONNX legacy: A 2×3×4×5, B (3,4), axis 1', a: A2345, b: [3, 4], mode: 'legacy', axis: 1 },
-  { name: 'ONNX legacy: A 2×3×4×5, B (2), axis 0', a: A2345, b: [2], mode: 'legacy', axis: 0 },
-  { name: 'PaddlePaddle: A 2×3×4×5, B (3,4), axis 1', a: A2345, b: [3, 4], mode: 'pdpd', axis: 1 },
-  { name: 'PaddlePaddle: A 2×3×4×5, B (3,1), axis 1', a: A2345, b: [3, 1], mode: 'pdpd', axis: 1 },
-  { name: 'PaddlePaddle: A 2×3×4×5, B (4,5), axis -1', a: A2345, b: [4, 5], mode: 'pdpd', axis: -1 },
-  { name: 'PaddlePaddle: A 2×3×4×5, B (1,3), axis 0', a: A2345, b: [1, 3], mode: 'pdpd', axis: 0 },
-  { name: 'PaddlePaddle: A 2×3×4×5, B (5), axis 3', a: A2345, b: [5], mode: 'pdpd', axis: 3 },
-  { name: 'Small: 2×1×3 by 4×1 (values shown)', a: [2, 1, 3], b: [4, 1] },
-  { name: 'Error: [3] by [2] do not broadcast', a: [3], b: [2] },
-];
-
-const MAX_SHOWN = 400; // elements per tensor drawn as a grid
-const INTS = ['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64'];
-
-function parseShape(text) {
-  const t = text.trim();
-  if (t === '' || t === '()' || t === '[]') return [];
-  return t.replace(/^[[(]|[\])]$/g, '').split(/[\s,×x]+/).filter(Boolean).map(Number);
-}
-const count = (shape) => shape.reduce((x, y) => x * y, 1);
-const formatShape = (s) => `[${s.join(', ')}]`;
-
-// Demo values: small, varied, with both signs for signed types so floor and trunc differ.
-function values(n, dtype, role, op) {
-  const signed = !dtype.startsWith('uint');
-  const out = [];
-  for (let i = 0; i < n; ++i) {
-    let v = role === 'a' ? (signed ? (i % 19) - 9 : (i % 19) + 1) : (i % 4) + 2;
-    if (role === 'b' && signed && op === 'divide' && i % 2) v = -v;
-    if (!INTS.includes(dtype) && role === 'a') v = v / 2;
-    out.push(dtype.endsWith('64') && INTS.includes(dtype) ? BigInt(v) : v);
-  }
-  return out;
-}
-
-function readForm() {
-  const axisText = $('axis').value.trim();
-  return {
-    a: parseShape($('shape-a').value),
-    b: parseShape($('shape-b').value),
-    op: $('op').value,
-    dtype: $('dtype').value,
-    mode: $('mode').value,
-    axis: axisText === '' ? undefined : Number(axisText),
-    pythondiv: $('pythondiv').checked,
-  };
-}
-
-let presetValues = null; // explicit values of the current preset, if it has them
-
-function applyPreset(p) {
-  $('shape-a').value = p.a.join(',');
-  $('shape-b').value = p.b.join(',');
-  $('op').value = p.op ?? 'multiply';
-  $('dtype').value = p.dtype ?? 'float32';
-  $('mode').value = p.mode ?? 'numpy';
-  $('axis').value = p.axis ?? '';
-  $('pythondiv').checked = p.pythondiv ?? true;
-  presetValues = p.values ?? null;
-}
-
-// The alignment a mode gives: per output axis, which dim of A and of B sits there.
-function alignment(f) {
-  const ra = f.a.length, rb = f.b.length;
-  if (f.mode === 'numpy') {
-    const rank = Math.max(ra, rb);
-    return { rank, a: (i) => (i < rank - ra ? null : f.a[i - (rank - ra)]), b: (i) => (i < rank - rb ? null : f.b[i - (rank - rb)]) };
-  }
-  if (f.mode === 'none') return { rank: Math.max(ra, rb), a: (i) => f.a[i] ?? null, b: (i) => f.b[i] ?? null };
-  let axis = f.axis;
-  if (f.mode === 'pdpd' && (axis === undefined || axis === -1)) axis = ra - rb;
-  if (f.mode === 'legacy') {
-    if (count(f.b) === 1) return { rank: ra, a: (i) => f.a[i], b: () => null, scalarB: true };
-    axis = axis === undefined ? ra - rb : axis < 0 ? axis + ra : axis;
-  }
-  return { rank: Math.max(ra, axis + rb), a: (i) => f.a[i] ?? null, b: (i) => (i >= axis && i < axis + rb ? f.b[i - axis] : null) };
-}
-
-function drawAlignment(f, outShape, error) {
-  const al = alignment(f);
-  const conflict = error ? Number(/axis (\d+)/.exec(error.message)?.[1] ?? NaN) : NaN;
-  const rows = [['A', al.a], ['B', al.b]];
-  let html = '<table class="dims"><caption class="sr-only">Dims aligned by the mode</caption><thead><tr><th scope="col"></th>';
-  for (let i = 0; i < al.rank; ++i) html += `<th scope="col" class="${i === conflict ? 'conflict' : ''}">axis ${i}</th>`;
-  html += '</tr></thead><tbody>';
-  for (const [name, dimAt] of rows) {
-    html += `<tr><th scope="row">${name}</th>`;
-    for (let i = 0; i < al.rank; ++i) {
-      const d = dimAt(i);
-      const out = outShape?.[i];
-      const stretched = outShape && out !== undefined && (d === null || d === 1) && out !== 1;
-      const cls = [i === conflict ? 'conflict' : '', stretched ? 'stretched' : '', d === null ? 'missing' : ''].join(' ');
-      const text = d === null ? (stretched ? `· → ${out}` : '·') : stretched ? `${d} → ${out}` : d;
-      const label = stretched ? ` aria-label="${name} stretched from ${d ?? 'missing'} to ${out} on axis ${i}"` : '';
-      html += `<td class="${cls}"${label}>${text}</td>`;
-    }
-    html += '</tr>';
-  }
-  html += '<tr class="result"><th scope="row">result</th>';
-  for (let i = 0; i < al.rank; ++i) html += `<td>${outShape ? (outShape[i] ?? '') : i === conflict ? '✗' : ''}</td>`;
-  html += '</tr></tbody></table>';
-  if (al.scalarB) html += '<p class="hint">B has one element: it is used for every element of A.</p>';
-  $('alignment').innerHTML = html;
-}
-
-// Bits of float16/bfloat16 results (when they come back as Uint16Array) to numbers, for display.
-function decodeHalf(bits, dtype) {
-  if (dtype === 'bfloat16') return new Float32Array(new Uint32Array([bits << 16]).buffer)[0];
-  const s = bits & 0x8000 ? -1 : 1, e = (bits >> 10) & 31, m = bits & 1023;
-  if (e === 31) return m ? NaN : s * Infinity;
-  return s * (e ? (1 + m / 1024) * 2 ** (e - 15) : m * 2 ** -24);
-}
-function displayValues(data, dtype) {
-  const list = Array.from(data);
-  if ((dtype === 'float16' && data instanceof Uint16Array) || dtype === 'bfloat16') return list.map((b) => decodeHalf(b, dtype));
-  return list;
-}
-const fmt = (v) => (typeof v === 'bigint' ? `${v}` : Number.isInteger(v) ? `${v}` : Number(v.toPrecision(4)).toString());
-
-function grid(name, shape, vals, id) {
-  const n = count(shape);
-  if (n > MAX_SHOWN || shape.length > 3) {
-    return `<figure><figcaption>${name} ${formatShape(shape)}</figcaption><p class="hint">${n} elements: grids are drawn for up to 3 dims and ${MAX_SHOWN} elements.</p></figure>`;
-  }
-  const nums = vals.map(Number).filter(Number.isFinite);
-  const max = Math.max(1e-9, ...nums.map(Math.abs));
-  const cell = (k) => {
-    const v = vals[k];
-    const t = Number.isFinite(Number(v)) ? Number(v) / max : 0;
-    const hue = t >= 0 ? 210 : 10;
-    const focus = name === 'result' ? ' tabindex="0"' : '';
-    return `<td id="${id}-${k}" data-index="${k}"${focus} style="background:hsl(${hue} 70% ${95 - Math.abs(t) * 45}%)">${fmt(v)}</td>`;
-  };
-  const dims = shape.length === 0 ? [1, 1, 1] : shape.length === 1 ? [1, 1, shape[0]] : shape.length === 2 ? [1, ...shape] : shape;
-  let html = `<figure><figcaption>${name} ${formatShape(shape)}</figcaption>`;
-  for (let p = 0; p < dims[0]; ++p) {
-    html += `<table class="grid" aria-label="${name}${dims[0] > 1 ? ` [${p}]` : ''}"><tbody>`;
-    for (let r = 0; r < dims[1]; ++r) {
-      html += '<tr>';
-      for (let c = 0; c < dims[2]; ++c) html += cell((p * dims[1] + r) * dims[2] + c);
-      html += '</tr>';
-    }
-    html += '</tbody></table>';
-  }
-  return `${html}</figure>`;
-}
-
-// For hover: which element of an input produced result element k, by the aligned dims.
-function sourceIndex(k, outShape, al, which) {
-  let rem = k;
-  const coords = new Array(outShape.length);
-  for (let i = outShape.length - 1; i >= 0; --i) { coords[i] = rem % outShape[i]; rem = Math.floor(rem / outShape[i]); }
-  let index = 0;
-  for (let i = 0; i < outShape.length; ++i) {
-    const d = al[which](i);
-    if (d === null || d === undefined) continue;
-    index = index * d + (d === 1 ? 0 : coords[i]);
-  }
-  return index;
-}
-
-function drawValues(f, A, B, result) {
-  const al = alignment(f);
-  $('values').innerHTML = grid('A', f.a, displayValues(A.data, f.dtype), 'va') +
-    grid('B', f.b, displayValues(B.data, f.dtype), 'vb') + grid('result', result.shape, displayValues(result.data, f.dtype), 'vr');
-  const highlight = (k, on) => {
-    for (const [which, id] of [['a', 'va'], ['b', 'vb']]) {
-      const src = al.scalarB && which === 'b' ? 0 : sourceIndex(k, result.shape, al, which);
-      document.getElementById(`${id}-${src}`)?.classList.toggle('source', on);
-    }
-  };
-  for (const td of $('values').querySelectorAll('td[id^="vr-"]')) {
-    const k = Number(td.dataset.index);
-    for (const [ev, on] of [['mouseenter', true], ['mouseleave', false], ['focus', true], ['blur', false]]) {
-      td.addEventListener(ev, () => highlight(k, on));
-    }
-  }
-}
-
-function operands(f) {
-  const mk = (shape, role) => ({
-    data: presetValues?.[role] ?? values(count(shape), f.dtype, role, f.op),
-    shape,
-    dtype: f.dtype,
-  });
-  return [mk(f.a, 'a'), mk(f.b, 'b')];
-}
-
-function compute() {
-  const f = readForm();
-  const error = $('error');
-  error.hidden = true;
-  try {
-    if (f.a.some((d) => !Number.isInteger(d)) || f.b.some((d) => !Number.isInteger(d))) {
-      throw new RangeError('shapes are lists of whole numbers, e.g. 8,1,6,1');
-    }
-    let outShape;
-    let result;
-    const [A, B] = operands(f);
-    if (f.mode === 'legacy') {
-      const attrs = { broadcast: 1, ...(f.axis === undefined ? {} : { axis: f.axis }) };
-      result = (f.op === 'multiply' ? onnx.Mul : onnx.Div)(A, B, attrs, 6);
-      outShape = result.shape;
-    } else {
-      const options = { autoBroadcast: f.mode, ...(f.axis === undefined ? {} : { axis: f.axis }) };
-      outShape = broadcastShapes(f.a, f.b, options);
-      result = f.op === 'multiply' ? multiply(A, B, options) : divide(A, B, { ...options, pythondiv: f.pythondiv });
-    }
-    $('result-shape').textContent = formatShape(outShape);
-    drawAlignment(f, outShape, null);
-    drawValues(f, A, B, result);
-    return outShape;
-  } catch (e) {
-    $('result-shape').textContent = '—';
-    error.textContent = `${e.name}: ${e.message}`;
-    error.hidden = false;
-    drawAlignment(f, null, e);
-    $('values').innerHTML = '';
-    return null;
-  }
-}
-
-// ---- OpenVINO IR <layer> -------------------------------------------------------------------
-// Lenient on purpose: the docs' snippets have `<layer ... type="Multiply">`, which is not XML.
-export function parseLayer(text) {
-  const type = /<layer\b[^>]*\btype\s*=\s*"([^"]+)"/.exec(text)?.[1];
-  if (!type) throw new Error('no <layer ... type="..."> found');
-  const attrs = {};
-  const data = /<data\b([^>]*?)\/?>/.exec(text)?.[1] ?? '';
-  for (const [, k, v] of data.matchAll(/([\w:-]+)\s*=\s*"([^"]*)"/g)) attrs[k] = v;
-  const ports = (block) => [...(block ?? '').matchAll(/<port\b[^>]*>([\s\S]*?)<\/port>/g)]
-    .map(([, inner]) => [...inner.matchAll(/<dim>\s*(-?\d+)\s*<\/dim>/g)].map(([, d]) => Number(d)));
-  const inputs = ports(/<input>([\s\S]*?)<\/input>/.exec(text)?.[1]);
-  const outputs = ports(/<output>([\s\S]*?)<\/output>/.exec(text)?.[1]);
-  if (inputs.length !== 2) throw new Error(`expected 2 input ports, found ${inputs.length}`);
-  return { type, attrs, inputs, outputs };
-}
-
-function readLayer() {
-  const report = $('ir-report');
-  try {
-    const layer = parseLayer($('ir').value);
-    if (layer.type !== 'Multiply' && layer.type !== 'Divide') throw new Error(`layer type ${layer.type} is not Multiply or Divide`);
-    presetValues = null;
-    $('op').value = layer.type === 'Multiply' ? 'multiply' : 'divide';
-    $('shape-a').value = layer.inputs[0].join(',');
-    $('shape-b').value = layer.inputs[1].join(',');
-    $('mode').value = (layer.attrs.auto_broadcast ?? 'numpy').toLowerCase();
-    $('axis').value = layer.attrs.axis ?? '';
-    const pd = layer.attrs.m_pythondiv ?? layer.attrs.pythondiv;
-    $('pythondiv').checked = pd === undefined ? true : ['true', '1'].includes(pd.toLowerCase());
-    if (INTS.includes($('dtype').value) === false && layer.type === 'Divide' && pd !== undefined) $('dtype').value = 'int32';
-    const inferred = compute();
-    const declared = layer.outputs[0];
-    if (!inferred) report.textContent = `${layer.type} read; its inputs do not broadcast (see the error above).`;
-    else if (!declared) report.textContent = `${layer.type} read; no output port declared. Inferred ${formatShape(inferred)}.`;
-    else if (formatShape(declared) === formatShape(inferred)) report.textContent = `${layer.type} read: the declared output ${formatShape(declared)} matches the inferred shape.`;
-    else report.textContent = `${layer.type} read: the declared output ${formatShape(declared)} differs from the inferred ${formatShape(inferred)}.`;
-  } catch (e) {
-    report.textContent = `Could not read the layer: ${e.message}`;
-  }
-}
-
-// ---- speed ----------------------------------------------------------------------------------
-function median(xs) { const s = [...xs].sort((x, y) => x - y); return s[s.length >> 1]; }
-
-async function runSpeed() {
-  const n = 4194304;
-  const a = new Float32Array(n).map((_, i) => (i % 100) + 1);
-  const b = new Float32Array(n).fill(1.5);
-  const ta = tensor(a, [n]), tb = tensor(b, [n]), ty = empty([n], 'float32');
-  const c = new Float32Array(n);
-  const times = { wasm: [], js: [] };
-  try {
-    for (let r = 0; r < 9; ++r) {
-      let t0 = performance.now();
-      multiply(ta, tb, { out: ty });
-      times.wasm.push(performance.now() - t0);
-      t0 = performance.now();
-      for (let i = 0; i < n; ++i) c[i] = a[i] * b[i];
-      times.js.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 0)); // keep the page responsive
-    }
-    if (ty.data[n - 1] !== c[n - 1]) throw new Error('the two results differ');
-  } finally {
-    ta.dispose(); tb.dispose(); ty.dispose();
-  }
-  const rows = [['tensorwise (wasm SIMD, resident tensors)', median(times.wasm)], ['plain JS loop', median(times.js)]];
-  $('speed').querySelector('tbody').innerHTML = rows
-    .map(([name, ms]) => `<tr><td>${name}</td><td>${ms.toFixed(2)} ms</td><td>${((12 * n) / ms / 1e6).toFixed(1)} GB/s</td></tr>`)
-    .join('');
-  $('speed').hidden = false;
-}
-
-// ---- wiring ---------------------------------------------------------------------------------
-const SAMPLE_IR = `<layer ... type="Multiply">
-    <data auto_broadcast="numpy"/>
-    <input>
-        <port id="0"><dim>8</dim><dim>1</dim><dim>6</dim><dim>1</dim></port>
-        <port id="1"><dim>7</dim><dim>1</dim><dim>5</dim></port>
-    </input>
-    <output>
-        <port id="2"><dim>8</dim><dim>7</dim><dim>6</dim><dim>5</dim></port>
-    </output>
-</layer>`;
+const FLAGSHIP = PRESETS.findIndex((p) => p.name.includes('8×1×6×1 by 7×1×5'));
 
 await init();
-$('preset').innerHTML = PRESETS.map((p, i) => `<option value="${i}">${p.name}</option>`).join('');
-$('preset').addEventListener('change', () => { applyPreset(PRESETS[Number($('preset').value)]); compute(); });
-for (const id of ['shape-a', 'shape-b', 'op', 'dtype', 'mode', 'axis', 'pythondiv']) {
-  $(id).addEventListener('change', () => { presetValues = null; compute(); });
+
+let run = null;
+let step = 0;
+const showForm = setUpForm(PRESETS, (c) => showCase(c, 4));
+const stepper = setUpStepper((s) => drawStep(s));
+const updateLinks = setUpCellLinks($('views'), $('readout'));
+const updateKeys = setUpCellKeys($('views'));
+
+// The error as the package reports it: a BroadcastError by its fields (its message follows).
+function showError(e) {
+  const box = $('error');
+  box.hidden = !e;
+  if (!e) return;
+  const head = e instanceof BroadcastError
+    ? `BroadcastError (mode ${e.mode}, axis ${e.axis}): A ${formatShape(e.shapeA)} and B ${formatShape(e.shapeB)} do not broadcast.`
+    : `${e.name}: ${e.message}`;
+  box.innerHTML = '<p class="error-head"></p>' + (e instanceof BroadcastError ? '<p class="error-message"></p>' : '');
+  box.firstChild.textContent = head;
+  if (e instanceof BroadcastError) box.lastChild.textContent = `The package says: ${e.message}`;
 }
-$('form').addEventListener('submit', (e) => { e.preventDefault(); compute(); });
-$('ir').value = SAMPLE_IR;
-$('ir-read').addEventListener('click', readLayer);
-$('speed-run').addEventListener('click', async () => {
-  $('speed-run').disabled = true;
-  try { await runSpeed(); } finally { $('speed-run').disabled = false; }
+
+function drawStep(s) {
+  const previous = step;
+  step = s;
+  const last = lastStepOf(run);
+  stepper.show(s, last);
+  $('values-panel').dataset.step = String(s);
+  $('step-text').textContent = stepSentence(run, s) ?? 'Nothing to draw: see the error in the Broadcast panel.';
+  drawDimsTable($('alignment'), run, s);
+  const views = $('views');
+  // Cells grow in only when a step adds them (CSS keeps them still under reduced motion).
+  views.classList.toggle('grow-ghosts', s === 3 && previous < 3);
+  views.classList.toggle('grow-result', s === 4 && previous < 4 && previous > 0);
+  const drawn = last === 0 ? [] : drawValues(views, run, s);
+  if (last === 0) views.innerHTML = '';
+  updateLinks(drawn, run);
+  updateKeys(drawn);
+  history.replaceState(null, '', hashOf(run.case, s));
+}
+
+/** Shows a case at a step (or the last step it reaches); returns the package's output shape. */
+function showCase(c, wanted) {
+  const shown = showForm(c);
+  // A field's change and the form's submit both report an edit: draw it once.
+  if (run && sameCase(shown, run.case) && wanted === step) return run.outShape;
+  stepper.stop();
+  run = runCase(shown);
+  $('result-shape').textContent = run.outShape ? formatShape(run.outShape) : '—';
+  showError(run.error ?? run.computeError);
+  step = 0;
+  drawStep(Math.min(wanted, lastStepOf(run)));
+  return run.outShape;
+}
+
+function showHash() {
+  const linked = caseOfHash(location.hash, caseOfPreset(PRESETS[FLAGSHIP]));
+  if (linked) showCase(linked.case, linked.step);
+  else showCase(caseOfPreset(PRESETS[FLAGSHIP]), 4);
+}
+
+setUpIrReader((changes) => showCase({ ...run.case, ...changes }, 4));
+setUpSpeedPanel();
+window.addEventListener('hashchange', showHash);
+// The cell size follows the width of the views: redraw when it changes.
+let width = $('views').clientWidth;
+let pending = 0;
+window.addEventListener('resize', () => {
+  cancelAnimationFrame(pending);
+  pending = requestAnimationFrame(() => {
+    if ($('views').clientWidth === width) return;
+    width = $('views').clientWidth;
+    drawStep(step);
+  });
 });
-applyPreset(PRESETS[1]);
-$('preset').value = '1';
-compute();
-window.demo = { PRESETS, selectPreset(i) { $('preset').value = String(i); applyPreset(PRESETS[i]); return compute(); }, readLayer };
+showHash();
 window.tensorwiseDemoReady = true;

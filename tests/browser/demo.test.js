@@ -1,5 +1,10 @@
-// The demo page in Chromium, served the way `npm start` serves it: every preset, an error case,
-// a pasted IR layer, the speed panel, no console errors; screenshots go to test-results/.
+// The demo page in Chromium, served the way `npm start` serves it: every preset at desktop and
+// phone width with all its cells and as many ghost cells as the shapes imply, linked cells on a
+// rank-4 case, the stepper, links that open a case, errors by their BroadcastError fields, the
+// IR reader and the speed panel, no console errors. Screenshots go to test-results/demo/.
+//
+// Expected shapes and counts are this file's own: written out from the specifications (seeds/)
+// and computed here from the shapes, never read from the demo's code.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -7,20 +12,23 @@ import { join } from 'node:path';
 import { launchChromium, repoRoot, serve } from './helpers.js';
 
 const shots = join(repoRoot, 'test-results', 'demo');
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
 let browser;
 let server;
 let page;
+let origin;
 const problems = [];
 
 before(async () => {
   mkdirSync(shots, { recursive: true });
   server = await serve(repoRoot);
+  origin = `http://127.0.0.1:${server.address().port}`;
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  page = await browser.newPage({ viewport: DESKTOP });
   page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
   page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(`http://127.0.0.1:${server.address().port}/`); // / leads to /demo/
-  await page.waitForFunction(() => window.tensorwiseDemoReady === true, null, { timeout: 30000 });
+  await open('/'); // / leads to /demo/
 });
 
 after(async () => {
@@ -28,61 +36,285 @@ after(async () => {
   server?.close();
 });
 
-// What each preset must show, from the specifications.
-const SHAPES = {
-  'OpenVINO Multiply: 256×56 by 256×56': '[256, 56]',
-  'OpenVINO Multiply: 8×1×6×1 by 7×1×5 → 8×7×6×5': '[8, 7, 6, 5]',
-  'OpenVINO Divide: auto_broadcast none, pythondiv': '[256, 56]',
-  'OpenVINO Divide: numpy, pythondiv false': '[8, 7, 6, 5]',
-  'ONNX Mul: [1,2,3] by [4,5,6]': '[3]',
-  'ONNX Mul: 3×4×5 by 3×4×5': '[3, 4, 5]',
-  'ONNX Mul: uint8 3×4×5': '[3, 4, 5]',
-  'ONNX Mul: 3×4×5 by 5': '[3, 4, 5]',
-  'Small: 2×1×3 by 4×1 (values shown)': '[2, 4, 3]',
+async function open(path) {
+  await page.goto(`${origin}${path}`);
+  await page.waitForFunction(() => window.tensorwiseDemoReady === true, null, { timeout: 30000 });
+}
+
+const count = (shape) => shape.reduce((n, d) => n * d, 1);
+const flat = (coords, shape) => coords.reduce((k, c, i) => k * shape[i] + c, 0);
+const text = (shape) => `[${shape.join(', ')}]`;
+
+// numpy broadcasting, the test's own: pad on the left with 1s, then each dim is the larger of
+// the pair (the specifications' examples need no more).
+function padLeft(shape, rank) {
+  return [...new Array(rank - shape.length).fill(1), ...shape];
+}
+
+// Every preset: A, B and the output shape the specifications give (OpenVINO Multiply-1 and
+// Divide-1 examples, ONNX Mul examples, the ONNX 1/6 legacy list and the PaddlePaddle cases,
+// which keep A's shape).
+const A2345 = [2, 3, 4, 5];
+const PRESETS = {
+  'OpenVINO Multiply: 256×56 by 256×56': [[256, 56], [256, 56], [256, 56]],
+  'OpenVINO Multiply: 8×1×6×1 by 7×1×5 → 8×7×6×5': [[8, 1, 6, 1], [7, 1, 5], [8, 7, 6, 5]],
+  'OpenVINO Divide: auto_broadcast none, pythondiv': [[256, 56], [256, 56], [256, 56]],
+  'OpenVINO Divide: numpy, pythondiv false': [[8, 1, 6, 1], [7, 1, 5], [8, 7, 6, 5]],
+  'ONNX Mul: [1,2,3] by [4,5,6]': [[3], [3], [3]],
+  'ONNX Mul: 3×4×5 by 3×4×5': [[3, 4, 5], [3, 4, 5], [3, 4, 5]],
+  'ONNX Mul: uint8 3×4×5': [[3, 4, 5], [3, 4, 5], [3, 4, 5]],
+  'ONNX Mul: 3×4×5 by 5': [[3, 4, 5], [5], [3, 4, 5]],
+  'ONNX legacy: A 2×3×4×5, B scalar ()': [A2345, [], A2345],
+  'ONNX legacy: A 2×3×4×5, B (1,1)': [A2345, [1, 1], A2345],
+  'ONNX legacy: A 2×3×4×5, B (5)': [A2345, [5], A2345],
+  'ONNX legacy: A 2×3×4×5, B (4,5)': [A2345, [4, 5], A2345],
+  'ONNX legacy: A 2×3×4×5, B (3,4), axis 1': [A2345, [3, 4], A2345],
+  'ONNX legacy: A 2×3×4×5, B (2), axis 0': [A2345, [2], A2345],
+  'PaddlePaddle: A 2×3×4×5, B (3,4), axis 1': [A2345, [3, 4], A2345],
+  'PaddlePaddle: A 2×3×4×5, B (3,1), axis 1': [A2345, [3, 1], A2345],
+  'PaddlePaddle: A 2×3×4×5, B (4,5), axis -1': [A2345, [4, 5], A2345],
+  'PaddlePaddle: A 2×3×4×5, B (1,3), axis 0': [A2345, [1, 3], A2345],
+  'PaddlePaddle: A 2×3×4×5, B (5), axis 3': [A2345, [5], A2345],
+  'Small: 2×1×3 by 4×1 (values shown)': [[2, 1, 3], [4, 1], [2, 4, 3]],
+  'Error: [3] by [2] do not broadcast': [[3], [2], null],
 };
 
-test('every preset computes and shows the shape the specifications give', async () => {
-  const presets = await page.evaluate(() => window.demo.PRESETS.map((p) => p.name));
-  for (let i = 0; i < presets.length; ++i) {
-    const name = presets[i];
-    await page.selectOption('#preset', String(i));
-    const shown = await page.textContent('#result-shape');
-    const error = await page.isVisible('#error');
-    if (name.startsWith('Error:')) {
-      assert.ok(error, `${name}: an error is shown`);
-      continue;
+async function presetOptions() {
+  return page.$$eval('#preset option', (os) => os.filter((o) => o.value !== '').map((o) => ({ value: o.value, name: o.textContent })));
+}
+
+/** Per view: how many cells it draws and how many of them are ghost cells. */
+async function cellCounts() {
+  return page.evaluate(() => Object.fromEntries(['a', 'b', 'result'].map((role) => {
+    const view = document.querySelector(`[data-view="${role}"]`);
+    return [role, { cells: view.querySelectorAll('.c').length, ghosts: view.querySelectorAll('.c.g').length }];
+  })));
+}
+
+async function scrollValuesToTop() {
+  await page.evaluate(() => document.getElementById('values-panel').scrollIntoView({ block: 'start' }));
+}
+
+async function checkEveryPreset(label) {
+  const options = await presetOptions();
+  assert.deepEqual(options.map((o) => o.name).sort(), Object.keys(PRESETS).sort(), 'the presets are the specifications\' examples');
+  for (const { value, name } of options) {
+    const [a, b, out] = PRESETS[name];
+    await page.selectOption('#preset', value);
+    assert.equal(await page.inputValue('#shape-a'), a.join(','), name);
+    assert.equal(await page.inputValue('#shape-b'), b.join(','), name);
+    if (!out) {
+      assert.ok(await page.isVisible('#error'), `${name}: an error is shown`);
+      assert.equal(await page.textContent('#result-shape'), '—');
+    } else {
+      assert.equal(await page.isVisible('#error'), false, `${name}: ${await page.textContent('#error')}`);
+      assert.equal(await page.textContent('#result-shape'), text(out), name);
+      // Each operand is drawn at the output's shape: its own elements solid, every other cell
+      // a copy, so the ghost cells number count(out) - count(operand).
+      const n = count(out);
+      assert.deepEqual(await cellCounts(), {
+        a: { cells: n, ghosts: n - count(a) },
+        b: { cells: n, ghosts: n - count(b) },
+        result: { cells: n, ghosts: 0 },
+      }, name);
     }
-    assert.equal(error, false, `${name}: ${await page.textContent('#error')}`);
-    const want = SHAPES[name] ?? '[2, 3, 4, 5]'; // every legacy and PaddlePaddle example keeps A's shape
-    assert.equal(shown, want, name);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `${name}: the page is ${overflow}px wider than the screen`);
+    await scrollValuesToTop();
+    await page.screenshot({ path: join(shots, `${label}-${value.padStart(2, '0')}.png`) });
   }
+}
+
+test('every preset at 1280×900 draws A, B and the result with all their cells and ghost cells', async () => {
+  await page.setViewportSize(DESKTOP);
+  await checkEveryPreset('desktop');
   assert.deepEqual(problems, []);
 });
 
-test('the ONNX example values come from the module: [1,2,3] * [4,5,6]', async () => {
-  const i = await page.evaluate(() => window.demo.PRESETS.findIndex((p) => p.name.startsWith('ONNX Mul: [1,2,3]')));
-  await page.selectOption('#preset', String(i));
-  const cells = await page.$$eval('td[id^="vr-"]', (tds) => tds.map((td) => td.textContent));
-  assert.deepEqual(cells, ['4', '10', '18']);
+test('every preset at phone width (390×844) too, without sideways scrolling of the page', async () => {
+  await page.setViewportSize(PHONE);
+  await checkEveryPreset('phone');
+  await page.setViewportSize(DESKTOP);
+  assert.deepEqual(problems, []);
 });
 
-test('an error names the shapes and marks the conflicting axis', async () => {
-  await page.fill('#shape-a', '3,1,5');
-  await page.fill('#shape-b', '4,4,5');
-  await page.selectOption('#mode', 'numpy');
-  await page.click('#compute');
-  const message = await page.textContent('#error');
-  assert.match(message, /BroadcastError: cannot broadcast shapes \[3,1,5\] and \[4,4,5\].*axis 0/);
-  assert.equal(await page.locator('table.dims thead th.conflict').count(), 1);
+test('done when: at 1280×900 the stretched 7×1×5 and the 8×7×6×5 result fit the first screen of the Values panel', async () => {
+  await page.setViewportSize(DESKTOP);
+  await open('/demo/');
+  const flagship = (await presetOptions()).find((o) => o.name.startsWith('OpenVINO Multiply: 8×1×6×1'));
+  await page.selectOption('#preset', flagship.value);
+  await scrollValuesToTop();
+  for (const role of ['b', 'result']) {
+    const box = await page.locator(`[data-view="${role}"]`).boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= DESKTOP.height, `${role}: y ${box.y}..${box.y + box.height} within 0..${DESKTOP.height}`);
+    assert.ok(box.x >= 0 && box.x + box.width <= DESKTOP.width, `${role}: x ${box.x}..${box.x + box.width} within 0..${DESKTOP.width}`);
+  }
+  assert.equal(await page.getAttribute('[data-view="b"]', 'data-shape'), '8,7,6,5');
+  assert.equal(await page.locator('[data-view="b"] .c.g').count(), 1680 - 35);
+  await page.screenshot({ path: join(shots, 'done-when.png') });
+});
+
+test('cells of one view are even, and small cells show their value by colour with a legend', async () => {
+  const sizes = await page.$$eval('[data-view="result"] .c', (cs) => [...new Set(cs.map((c) => `${c.offsetWidth}x${c.offsetHeight}`))]);
+  assert.equal(sizes.length, 1, `one cell size, got ${sizes}`);
+  assert.equal(await page.locator('[data-view] .legend').count(), 3);
+  const [w] = sizes[0].split('x').map(Number);
+  if (w < 18) assert.equal(await page.textContent('[data-view="result"] .c >> nth=7'), '');
+});
+
+test('hovering a rank-4 result cell links the A and B cells it came from, and the reverse', async () => {
+  const out = [8, 7, 6, 5];
+  const at = [5, 3, 2, 4];
+  const linked = (role) => page.$$eval(`[data-view="${role}"] .c`, (cs) => cs.flatMap((c, k) => (c.classList.contains('linked') ? [k] : [])));
+  await page.hover(`[data-view="result"] .c >> nth=${flat(at, out)}`);
+  // A [8,1,6,1] reads index 0 on its axes of 1; B [7,1,5] has no axis 0 and a 1 on axis 2.
+  assert.deepEqual(await linked('a'), [flat([5, 0, 2, 0], out), flat(at, out)].sort((x, y) => x - y));
+  assert.deepEqual(await linked('b'), [flat([0, 3, 0, 4], out), flat(at, out)].sort((x, y) => x - y));
+  const labels = await page.$$eval('.c.linked:not(.g), .c.active', (cs) => cs.map((c) => c.getAttribute('aria-label')));
+  const value = (prefix) => Number(labels.find((l) => l.startsWith(prefix)).split(' = ')[1]);
+  assert.equal(value('result [5, 3, 2, 4]'), value('A [5, 0, 2, 0]') * value('B [3, 0, 4]'));
+  assert.match(await page.textContent('#readout'), /^result \[5, 3, 2, 4\] = \S+ +← +A \[5, 0, 2, 0\] = \S+ × B \[3, 0, 4\] = \S+$/);
+
+  // The real B element [3, 0, 4] feeds every result cell with 3 on axis 1 and 4 on axis 3.
+  await page.hover(`[data-view="b"] .c >> nth=${flat([0, 3, 0, 4], out)}`);
+  const want = [];
+  for (let k = 0; k < count(out); ++k) {
+    const coords = [Math.floor(k / 210), Math.floor(k / 30) % 7, Math.floor(k / 5) % 6, k % 5];
+    if (coords[1] === 3 && coords[3] === 4) want.push(k);
+  }
+  assert.equal(want.length, count(out) / 35);
+  assert.deepEqual(await linked('result'), want);
+  assert.deepEqual(await linked('b'), want);
+  assert.deepEqual(problems, []);
+});
+
+test('keyboard: one Tab stop per view, arrow keys move through the cells and link them', async () => {
+  await page.mouse.move(0, 0);
+  await page.focus('#play');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.closest('[data-view]')?.dataset.view), 'a');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label').split(' = ')[0]), 'result [0, 0, 0, 0]');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label').split(' = ')[0]), 'result [0, 0, 1, 1]');
+  assert.equal(await page.locator('[data-view="result"] .c[tabindex="0"]').count(), 1);
+  assert.equal(await page.locator('[data-view="a"] .c.linked').count(), 2); // the copy at [0,0,1,1] and A [0,0,1,0]
+  assert.match(await page.textContent('#readout'), /^result \[0, 0, 1, 1\]/);
+});
+
+test('the stepper: align, pad with 1s, stretch, compute; each step changes the picture and the URL', async () => {
+  const a = [8, 1, 6, 1], b = [7, 1, 5], out = [8, 7, 6, 5];
+  const step = async (n) => {
+    await page.click(`#steps button[data-step="${n}"]`);
+    assert.equal(await page.getAttribute('#values-panel', 'data-step'), String(n));
+    assert.match(await page.evaluate(() => location.hash), new RegExp(`step=${n}$`));
+  };
+  await step(1);
+  assert.equal(await page.getAttribute('[data-view="b"]', 'data-shape'), b.join(','));
+  assert.deepEqual(await cellCounts().then((c) => [c.a.ghosts, c.b.ghosts, c.b.cells]), [0, 0, count(b)]);
+  assert.equal(await page.locator('[data-view="result"] .c').count(), 0);
+  assert.equal(await page.locator('#alignment td.none').count(), 1); // B has no axis 0 yet
+
+  await step(2);
+  assert.equal(await page.getAttribute('[data-view="b"]', 'data-shape'), padLeft(b, 4).join(','));
+  assert.equal(await page.locator('#alignment td.padded').count(), 4 - b.length);
+
+  await step(3);
+  // Stretched: every 1 (own or padded) under an output dim that is not 1.
+  const stretched = [padLeft(a, 4), padLeft(b, 4)].flatMap((s) => s.filter((d, i) => d === 1 && out[i] !== 1)).length;
+  assert.equal(await page.locator('#alignment td.stretched').count(), stretched);
+  const counts = await cellCounts();
+  assert.deepEqual([counts.a.ghosts, counts.b.ghosts, counts.result.cells], [count(out) - count(a), count(out) - count(b), 0]);
+
+  await step(4);
+  assert.equal(await page.locator('[data-view="result"] .c').count(), count(out));
+  assert.deepEqual(problems, []);
+});
+
+test('Play walks through every step; with reduced motion nothing moves', async () => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.evaluate(() => {
+    window.seenSteps = [];
+    new MutationObserver(() => window.seenSteps.push(document.getElementById('values-panel').dataset.step))
+      .observe(document.getElementById('values-panel'), { attributes: true, attributeFilter: ['data-step'] });
+  });
+  await page.click('#play');
+  await page.waitForFunction(() => window.seenSteps.at(-1) === '4' && document.getElementById('play').getAttribute('aria-pressed') === 'false', null, { timeout: 15000 });
+  assert.deepEqual(await page.evaluate(() => [...new Set(window.seenSteps)]), ['1', '2', '3', '4']);
+  await page.click('#steps button[data-step="2"]');
+  await page.click('#steps button[data-step="3"]');
+  const animation = () => page.$eval('[data-view="b"] .cells', (c) => getComputedStyle(c).animationName);
+  assert.equal(await animation(), 'none');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.click('#steps button[data-step="2"]');
+  await page.click('#steps button[data-step="3"]');
+  assert.equal(await animation(), 'ghost-in');
+  await page.click('#steps button[data-step="4"]');
+});
+
+test('a URL opens its case, and the form keeps the URL up to date', async () => {
+  await open('/demo/#a=2,1,3&b=4,1&op=divide&dtype=int32&mode=numpy&axis=&pythondiv=0&step=3');
+  assert.equal(await page.inputValue('#shape-a'), '2,1,3');
+  assert.equal(await page.inputValue('#shape-b'), '4,1');
+  assert.equal(await page.inputValue('#op'), 'divide');
+  assert.equal(await page.inputValue('#dtype'), 'int32');
+  assert.equal(await page.isChecked('#pythondiv'), false);
+  assert.equal(await page.textContent('#result-shape'), '[2, 4, 3]');
+  assert.equal(await page.getAttribute('#values-panel', 'data-step'), '3');
+  assert.deepEqual(await cellCounts().then((c) => [c.a.ghosts, c.b.ghosts]), [24 - 6, 24 - 4]);
+
+  await page.fill('#shape-b', '3');
+  await page.press('#shape-b', 'Enter');
+  assert.match(await page.evaluate(() => location.hash), /^#a=2,1,3&b=3&op=divide&dtype=int32&mode=numpy&axis=&pythondiv=0&step=4$/);
+  await page.evaluate(() => { location.hash = '#a=8,1,6,1&b=7,1,5&step=4'; });
+  await page.waitForFunction(() => document.getElementById('result-shape').textContent === '[8, 7, 6, 5]');
+  assert.match(await page.textContent('#preset option:checked'), /^OpenVINO Multiply: 8×1×6×1/);
+  assert.deepEqual(problems, []);
+});
+
+test('values come from the module: ONNX [1,2,3] * [4,5,6], and float16/bfloat16 decoded', async () => {
+  const i = (await presetOptions()).find((o) => o.name.startsWith('ONNX Mul: [1,2,3]')).value;
+  await page.selectOption('#preset', i);
+  assert.deepEqual(await page.$$eval('[data-view="result"] .c', (cs) => cs.map((c) => c.textContent)), ['4', '10', '18']);
+  // 1/3 is 0.333251953125 in float16 and 0.333984375 in bfloat16 (6 significant digits shown).
+  for (const [dtype, third] of [['float16', '0.333252'], ['bfloat16', '0.333984']]) {
+    await open(`/demo/#a=3&b=3&op=divide&dtype=${dtype}&va=1,2,3&vb=3,4,8&step=4`);
+    assert.deepEqual(await page.$$eval('[data-view="result"] .c', (cs) => cs.map((c) => c.getAttribute('aria-label'))),
+      [`result [0] = ${third}`, 'result [1] = 0.5', 'result [2] = 0.375']);
+  }
+});
+
+test('past 16,384 cells a tensor folds into a summary that says so', async () => {
+  await open('/demo/#a=1000,1000&b=1&step=4');
+  assert.equal(await page.textContent('#result-shape'), '[1000, 1000]');
+  assert.equal(await page.locator('[data-view] .c').count(), 0);
+  const folded = await page.$$eval('[data-view] .folded', (ps) => ps.map((p) => p.textContent));
+  assert.equal(folded.length, 3);
+  for (const text of folded) assert.match(text, /^1,000,000 cells: more than the 16,384 the page draws one by one/);
+  assert.deepEqual(problems, []);
+});
+
+test('shapes that do not broadcast stop the stepper at the axis the BroadcastError names', async () => {
+  // numpy, [3,1,5] with [4,4,5]: right-aligned, axis 0 has 3 and 4.
+  await open('/demo/#a=3,1,5&b=4,4,5&mode=numpy&step=4');
+  assert.match(await page.textContent('#error'), /^BroadcastError \(mode numpy, axis 0\): A \[3, 1, 5\] and B \[4, 4, 5\] do not broadcast\./);
+  assert.deepEqual(await page.$$eval('#alignment thead th.conflict', (ths) => ths.map((th) => th.dataset.axis)), ['0']);
+  assert.equal(await page.getAttribute('#values-panel', 'data-step'), '3');
+  assert.equal(await page.isDisabled('#steps button[data-step="4"]'), true);
+  assert.match(await page.textContent('#step-text'), /^Stops at axis 0: A has 3, B has 4 there/);
   await page.screenshot({ path: join(shots, 'error.png'), fullPage: true });
-});
-
-test('hovering a result cell marks the cells of A and B it came from', async () => {
-  const i = await page.evaluate(() => window.demo.PRESETS.findIndex((p) => p.name.startsWith('Small:')));
-  await page.selectOption('#preset', String(i));
-  await page.focus('#vr-5'); // result [2,4,3]: element 5 is (0,1,2): A (0,0,2) = index 2, B (1,0) = index 1
-  assert.deepEqual(await page.$$eval('td.source', (tds) => tds.map((td) => td.id)), ['va-2', 'vb-1']);
-  await page.screenshot({ path: join(shots, 'values.png'), fullPage: true });
+  // pdpd, B [4,1] at axis 1 of [2,3,4,5]: B's 4 meets A's 3 on A's axis 1.
+  await open('/demo/#a=2,3,4,5&b=4,1&mode=pdpd&axis=1&step=4');
+  assert.match(await page.textContent('#error'), /^BroadcastError \(mode pdpd, axis 1\)/);
+  assert.deepEqual(await page.$$eval('#alignment thead th.conflict', (ths) => ths.map((th) => th.dataset.axis)), ['1']);
+  // none with different ranks: no single axis; the stepper stops at step 1.
+  await open('/demo/#a=2,3&b=2,3,1&mode=none&step=4');
+  assert.match(await page.textContent('#error'), /^BroadcastError \(mode none, axis -1\)/);
+  assert.equal(await page.getAttribute('#values-panel', 'data-step'), '1');
+  assert.equal(await page.isDisabled('#steps button[data-step="2"]'), true);
+  assert.deepEqual(problems, []);
 });
 
 test('a pasted OpenVINO IR layer is read, drawn and checked', async () => {
@@ -110,10 +342,8 @@ test('the speed panel times wasm against a JS loop', async () => {
   assert.deepEqual(problems, []);
 });
 
-test('phone width and keyboard: the page fits and the controls are reachable', async () => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+test('phone width and keyboard: the form is reachable in order', async () => {
+  await page.setViewportSize(PHONE);
   await page.focus('#preset');
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'shape-a');

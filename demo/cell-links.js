@@ -1,0 +1,85 @@
+// Linked cells: hovering or focusing a result cell marks the cells of A and B at its place
+// (copies or not) and the real elements they copy; an A or B cell marks every copy of its
+// element and the result cells that read it. The readout line gives the numbers, for cells too
+// small to show them. Which element feeds which cell is the module's answer (run.maps).
+import { fullText } from './number-text.js';
+import { coordsOf, formatShape } from './shapes.js';
+
+// The drawn positions of a stretched view that show element `own`.
+function positionsOf(view, own) {
+  const out = [];
+  for (let k = 0; k < view.source.length; ++k) if (view.source[k] === own) out.push(k);
+  return out;
+}
+
+const firstOf = (view, own) => view.source.indexOf(own);
+
+/** Wires linking on the views' container; returns `update(views, run)` to call after each drawing. */
+export function setUpCellLinks(container, readout) {
+  let views = new Map();
+  let sign = '×';
+  let marked = [];
+  const idle = 'Hover over or focus a cell (Tab, then the arrow keys) to see its value and where it came from.';
+
+  const clear = () => {
+    for (const cell of marked) cell.classList.remove('linked', 'active');
+    marked = [];
+  };
+  const mark = (view, positions, cls) => {
+    for (const k of positions) {
+      const cell = view?.cells[k];
+      if (cell) { cell.classList.add(cls); marked.push(cell); }
+    }
+  };
+  const say = (view, k) => {
+    const own = view.source ? view.source[k] : k;
+    return `${view.title} ${formatShape(coordsOf(own, view.own))} = ${fullText(view.values[own])}`;
+  };
+
+  const show = (cell) => {
+    clear();
+    const view = views.get(cell.closest('[data-view]')?.dataset.view);
+    if (!view) return;
+    const k = Array.prototype.indexOf.call(view.cells, cell); // cells are in flat order
+    mark(view, [k], 'active');
+    const a = views.get('a'), b = views.get('b'), result = views.get('result');
+    if (view === result) {
+      const text = [];
+      for (const operand of [a, b]) {
+        if (!operand?.stretched) continue;
+        mark(operand, [k, firstOf(operand, operand.source[k])], 'linked');
+        text.push(say(operand, k));
+      }
+      readout.textContent = `${say(view, k)}  ←  ${text.join(` ${sign} `)}`;
+    } else if (view.stretched) {
+      const positions = positionsOf(view, view.source[k]);
+      mark(view, positions, 'linked');
+      if (result) mark(result, positions, 'linked');
+      const copies = positions.length - 1;
+      readout.textContent = `${say(view, k)}: drawn ${positions.length} times (${copies} ${copies === 1 ? 'copy' : 'copies'})` +
+        (result ? `, read by ${positions.length} result ${positions.length === 1 ? 'cell' : 'cells'}` : '');
+    } else {
+      readout.textContent = say(view, k);
+    }
+  };
+
+  container.addEventListener('mouseover', (e) => {
+    const cell = e.target.closest?.('.c');
+    if (cell) show(cell);
+  });
+  // Leaving the views with the pointer goes back to the focused cell's links, if any.
+  container.addEventListener('mouseleave', () => {
+    const focused = document.activeElement;
+    if (focused?.classList.contains('c') && container.contains(focused)) show(focused);
+    else clear();
+  });
+  container.addEventListener('focusin', (e) => { if (e.target.classList.contains('c')) show(e.target); });
+  container.addEventListener('focusout', clear);
+
+  return (drawn, run) => {
+    clear();
+    views = new Map(drawn.map((v) => [v.role, v]));
+    sign = run.case.op === 'divide' ? '÷' : '×';
+    readout.textContent = drawn.length ? idle : '';
+  };
+}

@@ -1,0 +1,55 @@
+// The Broadcast panel's table: the dims of A and B under the output's axes as a step sees them
+// (aligned, padded with 1s, stretched), the result's dims from the package, and the axis a
+// BroadcastError names.
+import { BroadcastError } from 'tensorwise';
+import { alignmentOf, dimAt } from './alignment.js';
+
+function dimCell(dim, out, step, column, conflict) {
+  const classes = column === conflict ? ['conflict'] : [];
+  let text = dim === null ? '' : String(dim);
+  let label = '';
+  if (dim === null && step >= 2) {
+    classes.push('padded');
+    text = '1';
+    label = 'padded 1';
+  }
+  const one = dim === null || dim === 1;
+  if (step >= 3 && out !== undefined && one && out !== 1) {
+    classes.push('stretched');
+    text = `${text} → ${out}`;
+    label = `${dim === null ? 'padded 1' : '1'} stretched to ${out}`;
+  }
+  if (dim === null && step < 2) classes.push('none');
+  return `<td class="${classes.join(' ')}"${label ? ` aria-label="${label}"` : ''}>${text}</td>`;
+}
+
+/** Draws the table for a run at a step into `table` (empty when there is nothing to draw). */
+export function drawDimsTable(table, run, step) {
+  if (!run.shapeA || !run.shapeB || (run.error && !(run.error instanceof BroadcastError))) {
+    table.innerHTML = '';
+    return;
+  }
+  const al = alignmentOf(run.case.mode, run.shapeA, run.shapeB, run.axis);
+  const conflict = run.error ? run.error.axis : null;
+  const outside = (column) => column < 0 || column >= al.rank;
+  let html = '<caption class="sr-only">The dims of A and B under the axes of the result</caption><thead><tr><th scope="col"></th>';
+  for (const column of al.columns) {
+    const cls = [column === conflict ? 'conflict' : '', outside(column) ? 'outside' : ''].join(' ').trim();
+    html += `<th scope="col" data-axis="${column}" class="${cls}">${outside(column) ? 'outside' : `axis ${column}`}</th>`;
+  }
+  html += '</tr></thead><tbody>';
+  for (const [name, shape, start] of [['A', run.shapeA, al.startA], ['B', run.shapeB, al.startB]]) {
+    html += `<tr><th scope="row">${name}</th>`;
+    for (const column of al.columns) {
+      html += outside(column) ? `<td class="outside">${dimAt(shape, start, column) ?? ''}</td>`
+        : dimCell(dimAt(shape, start, column), run.outShape?.[column], step, column, conflict);
+    }
+    html += '</tr>';
+  }
+  html += '<tr class="result"><th scope="row">result</th>';
+  for (const column of al.columns) {
+    const text = column === conflict ? '✗' : step >= 3 && run.outShape && !outside(column) ? run.outShape[column] : '';
+    html += `<td class="${column === conflict ? 'conflict' : ''}">${text}</td>`;
+  }
+  table.innerHTML = `${html}</tr></tbody>`;
+}

@@ -1,0 +1,72 @@
+// The OpenVINO IR panel: reads a pasted <layer> of type Multiply or Divide, shows its case and
+// says whether the declared output dims match the ones the package infers.
+
+// The first example of the OpenVINO Multiply-1 page (seeds/001), shown when the page opens.
+const SAMPLE = `<layer ... type="Multiply">
+    <data auto_broadcast="numpy"/>
+    <input>
+        <port id="0"><dim>8</dim><dim>1</dim><dim>6</dim><dim>1</dim></port>
+        <port id="1"><dim>7</dim><dim>1</dim><dim>5</dim></port>
+    </input>
+    <output>
+        <port id="2"><dim>8</dim><dim>7</dim><dim>6</dim><dim>5</dim></port>
+    </output>
+</layer>`;
+
+// Lenient on purpose: the docs' snippets have `<layer ... type="Multiply">`, which is not XML.
+function parseLayer(text) {
+  const type = /<layer\b[^>]*\btype\s*=\s*"([^"]+)"/.exec(text)?.[1];
+  if (!type) throw new Error('no <layer ... type="..."> found');
+  const attrs = {};
+  const data = /<data\b([^>]*?)\/?>/.exec(text)?.[1] ?? '';
+  for (const [, k, v] of data.matchAll(/([\w:-]+)\s*=\s*"([^"]*)"/g)) attrs[k] = v;
+  const ports = (block) => [...(block ?? '').matchAll(/<port\b[^>]*>([\s\S]*?)<\/port>/g)]
+    .map(([, inner]) => [...inner.matchAll(/<dim>\s*(-?\d+)\s*<\/dim>/g)].map(([, d]) => Number(d)));
+  const inputs = ports(/<input>([\s\S]*?)<\/input>/.exec(text)?.[1]);
+  const outputs = ports(/<output>([\s\S]*?)<\/output>/.exec(text)?.[1]);
+  if (inputs.length !== 2) throw new Error(`expected 2 input ports, found ${inputs.length}`);
+  return { type, attrs, inputs, outputs };
+}
+
+// The changes a layer makes to the form's case. pythondiv only matters for integers, so a
+// Divide that sets it is shown with int32 values.
+function caseOfLayer(layer) {
+  const changes = {
+    op: layer.type === 'Multiply' ? 'multiply' : 'divide',
+    a: layer.inputs[0].join(','),
+    b: layer.inputs[1].join(','),
+    mode: (layer.attrs.auto_broadcast ?? 'numpy').toLowerCase(),
+    axis: layer.attrs.axis ?? '',
+    values: null,
+  };
+  const pd = layer.attrs.m_pythondiv ?? layer.attrs.pythondiv;
+  changes.pythondiv = pd === undefined ? true : ['true', '1'].includes(pd.toLowerCase());
+  if (layer.type === 'Divide' && pd !== undefined) changes.dtype = 'int32';
+  return changes;
+}
+
+const formatShape = (s) => `[${s.join(', ')}]`;
+
+/**
+ * Wires the panel. `showCase(changes)` applies changes to the form's case, draws it and returns
+ * the output shape the package gave, or null when the shapes do not broadcast.
+ */
+export function setUpIrReader(showCase) {
+  const input = document.getElementById('ir');
+  const report = document.getElementById('ir-report');
+  input.value = SAMPLE;
+  document.getElementById('ir-read').addEventListener('click', () => {
+    try {
+      const layer = parseLayer(input.value);
+      if (layer.type !== 'Multiply' && layer.type !== 'Divide') throw new Error(`layer type ${layer.type} is not Multiply or Divide`);
+      const inferred = showCase(caseOfLayer(layer));
+      const declared = layer.outputs[0];
+      if (!inferred) report.textContent = `${layer.type} read; its inputs do not broadcast (see the error above).`;
+      else if (!declared) report.textContent = `${layer.type} read; no output port declared. Inferred ${formatShape(inferred)}.`;
+      else if (formatShape(declared) === formatShape(inferred)) report.textContent = `${layer.type} read: the declared output ${formatShape(declared)} matches the inferred shape.`;
+      else report.textContent = `${layer.type} read: the declared output ${formatShape(declared)} differs from the inferred ${formatShape(inferred)}.`;
+    } catch (e) {
+      report.textContent = `Could not read the layer: ${e.message}`;
+    }
+  });
+}

@@ -8,3 +8,5 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j2 --target tensorwise
 if [ "${1:-}" = "--tests" ]; then cmake --build build/wasm -j2 --target tensorwise_tests; fi
+# The published files (dist/index.mjs, index.cjs, inline.mjs, inline.cjs, the .d.ts) from web/.
+node scripts/bundle.mjs

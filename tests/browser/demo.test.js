@@ -72,7 +72,8 @@ test('an error names the shapes and marks the conflicting axis', async () => {
   await page.selectOption('#mode', 'numpy');
   await page.click('#compute');
   const message = await page.textContent('#error');
-  assert.match(message, /RangeError: cannot broadcast shapes \[3,1,5\] and \[4,4,5\].*axis 0/);
+  // A BroadcastError (a RangeError) since 5b1edaf.
+  assert.match(message, /BroadcastError: cannot broadcast shapes \[3,1,5\] and \[4,4,5\].*axis 0/);
   assert.equal(await page.locator('table.dims thead th.conflict').count(), 1);
   await page.screenshot({ path: join(shots, 'error.png'), fullPage: true });
 });

@@ -82,3 +82,22 @@ test('a page importing the package from another origin through an import map, as
     server.close();
   }
 });
+
+test('Content-Security-Policy: runs under script-src \'self\' \'wasm-unsafe-eval\'; without it, init() says what to add', async () => {
+  const dir = await project('csp');
+  assert.deepEqual(await inChromium(dir, '/allowed.html'), EXPECTED);
+  const { launchChromium, runPage, serve } = await import('../browser/helpers.js');
+  const server = await serve(dir);
+  const browser = await launchChromium();
+  try {
+    const { result, problems } = await runPage(browser, `http://127.0.0.1:${server.address().port}/blocked.html`);
+    assert.equal(result.name, 'Error');
+    assert.match(result.message, /^tensorwise: this page's Content-Security-Policy does not allow WebAssembly to compile\. Add 'wasm-unsafe-eval' to its script-src directive/);
+    assert.doesNotMatch(result.message, /ASSERTIONS/);
+    // The only console error is the browser's own report of the blocked compilation.
+    assert.ok(problems.every((p) => /Content Security Policy|wasm-unsafe-eval/.test(p)), problems.join('\n'));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});

@@ -68,3 +68,12 @@ test('bun build: --target browser (in Chromium) and --target node (run by Node)'
   assert.deepEqual(await inChromium(dir), EXPECTED);
   assert.deepEqual(printed((await run('node', [join(dir, 'out', 'node', 'main.js')], { cwd: '/' })).stdout), EXPECTED);
 });
+
+test("Vite: a module worker with top-level await (vite.config.js: worker.format 'es'), built, in Chromium", async () => {
+  const dir = await project('vite-worker');
+  await run(bin(dir, 'vite'), ['build'], { cwd: dir });
+  assert.deepEqual(await inChromium(join(dir, 'dist')), EXPECTED);
+  // Without the setting, the build stops and says why.
+  await run('rm', ['vite.config.js'], { cwd: dir });
+  await assert.rejects(run(bin(dir, 'vite'), ['build'], { cwd: dir }), /does not support top-level await/);
+});

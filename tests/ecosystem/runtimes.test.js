@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
-import { EXPECTED, inChromium, printed, project, run, tarball, writeFile } from './helpers.js';
+import { EXPECTED, inChromium, printed, project, repoRoot, run, tarball, writeFile } from './helpers.js';
 
 const bin = (dir, name) => join(dir, 'node_modules', '.bin', name);
 
@@ -15,6 +15,17 @@ test('Node ESM: import from "tensorwise", also inside worker_threads', async () 
   const dir = await project('node');
   assert.deepEqual(printed((await run('node', ['main.js'], { cwd: dir })).stdout), EXPECTED);
   assert.deepEqual(printed((await run('node', ['threads.js'], { cwd: dir })).stdout), EXPECTED);
+});
+
+test('the README quick start, pasted into quickstart.mjs in a new project, prints what the README says', async () => {
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('## Where it runs'));
+  const code = section.match(/```js\n([\s\S]*?)```/)[1];
+  const expected = section.match(/It prints:\n\n```text\n([\s\S]*?)```/)[1];
+  const dir = await project('quickstart', { fixture: 'cjs' }); // a package.json with no "type"
+  writeFile(dir, 'quickstart.mjs', code);
+  const { stdout } = await run('node', ['quickstart.mjs'], { cwd: dir });
+  assert.equal(stdout, expected);
 });
 
 test('Node CommonJS: require("tensorwise") with --no-experimental-require-module (as Node < 20.19)', async () => {

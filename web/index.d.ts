@@ -152,7 +152,11 @@ export interface DivideOptions extends MultiplyOptions {
 export interface InitOptions {
   /** The bytes of `tensorwise.wasm`, for apps that load it themselves. */
   wasmBinary?: ArrayBuffer | ArrayBufferView;
-  /** Where `tensorwise.wasm` is: called with the file name and the package's `dist/` URL, returns a URL. */
+  /**
+   * Where `tensorwise.wasm` is: called with the file name and the folder URL it would be loaded
+   * from by default (the package's `dist/`, or where a bundler put it; `''` in the inline build),
+   * returns its URL. In Node a `file:` URL is read from disk.
+   */
   locateFile?: (name: string, dir: string) => string;
 }
 

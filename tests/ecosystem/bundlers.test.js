@@ -3,7 +3,7 @@
 // it was built for, in Chromium for pages and in Node for Node bundles.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EXPECTED, inChromium, printed, project, run } from './helpers.js';
@@ -36,10 +36,17 @@ test('webpack 5 with no configuration file (src/index.js -> dist/main.js), the .
   assert.deepEqual(await inChromium(dir), EXPECTED);
 });
 
-test('Vite: vite build, served, in Chromium (no warnings)', async () => {
+test("Vite: vite build, served, in Chromium (no warnings); with 'tensorwise/file' the .wasm is an asset", async () => {
   const dir = await project('vite', { browserEntry: true });
   const { stdout, stderr } = await run(bin(dir, 'vite'), ['build'], { cwd: dir });
   assert.doesNotMatch(`${stdout}${stderr}`, /warn|error/i, `${stdout}${stderr}`);
+  assert.deepEqual(await inChromium(join(dir, 'dist')), EXPECTED);
+
+  const main = join(dir, 'src', 'main.js');
+  writeFileSync(main, readFileSync(main, 'utf8').replace("from 'tensorwise'", "from 'tensorwise/file'"));
+  const file = await run(bin(dir, 'vite'), ['build'], { cwd: dir });
+  assert.doesNotMatch(`${file.stdout}${file.stderr}`, /warn|error/i, `${file.stdout}${file.stderr}`);
+  assert.ok(readdirSync(join(dir, 'dist', 'assets')).some((f) => f.endsWith('.wasm')), 'Vite emitted no .wasm');
   assert.deepEqual(await inChromium(join(dir, 'dist')), EXPECTED);
 });
 

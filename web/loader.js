@@ -57,22 +57,27 @@ function toBytes(binary) {
   throw new TypeError('init({ wasmBinary }): wasmBinary must be an ArrayBuffer or a typed array');
 }
 
+const MOVED = "If a bundler moved the code without the .wasm, import from 'tensorwise/inline' (the .wasm " +
+  'inside the JS), or tell init() where it is: init({ locateFile: () => url }) or init({ wasmBinary: bytes })';
+
 async function readBytes(url) {
   if (url.startsWith('file:')) {
-    // Node, Deno, Bun. Without process.getBuiltinModule (Node < 20.16), an import whose computed
-    // specifier keeps bundlers from trying to pack node:fs for the browser.
-    const fs = nodeFs();
-    if (fs !== undefined) return fs.readFileSync(new URL(url));
-    const fsModule = 'node:fs/promises';
-    const { readFile } = await import(/* @vite-ignore */ /* webpackIgnore: true */ fsModule);
-    return new Uint8Array(await readFile(new URL(url)));
+    try {
+      // Node, Deno, Bun. Without process.getBuiltinModule (Node < 20.16), an import whose computed
+      // specifier keeps bundlers from trying to pack node:fs for the browser.
+      const fs = nodeFs();
+      if (fs !== undefined) return fs.readFileSync(new URL(url));
+      const fsModule = 'node:fs/promises';
+      const { readFile } = await import(/* @vite-ignore */ /* webpackIgnore: true */ fsModule);
+      return new Uint8Array(await readFile(new URL(url)));
+    } catch (error) {
+      // Node's error code (ENOENT...) stays on the error, as on the one from fs.
+      throw Object.assign(new Error(`tensorwise: could not read ${url}: ${error?.message ?? error}. ${MOVED}`,
+        { cause: error }), error?.code === undefined ? {} : { code: error.code });
+    }
   }
   const response = await fetch(url);
-  if (!response.ok) {
-    throw new Error(`tensorwise: could not load ${url}: HTTP ${response.status}. If a bundler moved the code ` +
-      "without the .wasm, import from 'tensorwise/inline' (the .wasm inside the JS), or tell init() where it " +
-      'is: init({ locateFile: () => url }) or init({ wasmBinary: bytes })');
-  }
+  if (!response.ok) throw new Error(`tensorwise: could not load ${url}: HTTP ${response.status}. ${MOVED}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
@@ -95,10 +100,9 @@ function instantiate(bytes) {
             return {};
           }
         }
-        WebAssembly.instantiate(bytes, imports).then(
-          (result) => receiveInstance(result.instance, result.module),
-          (error) => reject(explain(error)),
-        );
+        WebAssembly.instantiate(bytes, imports)
+          .then((result) => receiveInstance(result.instance, result.module))
+          .catch((error) => reject(explain(error)));
         return {}; // the exports arrive through receiveInstance
       },
     }).then(resolve, reject);

@@ -1,4 +1,4 @@
-// Type declarations of tensorwise (hand-written; the contract is SPEC.md §4-§6 of the project).
+// Type declarations of tensorwise (hand-written).
 // Results are typed by dtype: the dtype comes from the operand's `dtype`, else from its typed
 // array's class (Uint16Array alone is uint16), else, for a number or bigint operand, from the
 // other operand. The result's array is the built-in class of operand A's typed array, else the
@@ -19,7 +19,8 @@ export type DType =
 
 /**
  * `Float16Array` where your TypeScript `lib` declares it (`esnext`, TypeScript 5.9+), else
- * `never`. At run time Chromium, Firefox, Safari, Bun and Deno have it; Node 20 does not.
+ * `never`. At run time Chromium, Bun and Deno have it (float16 results are Float16Arrays there);
+ * Node 20 does not (Uint16Arrays of raw bits).
  */
 export type Float16ArrayIfDeclared = typeof globalThis extends { Float16Array: { prototype: infer P } } ? P : never;
 

@@ -261,7 +261,8 @@ async function main() {
   const div = rows.find((r) => r.op === 'Div' && r.dtype === 'int32' && r.divisor === undefined);
   if (div) console.log(`\nint32 Div [4194304], resident: ${(div.results['i32.div_s'] / div.results['tw resident']).toFixed(2)} × a scalar i32.div_s loop`);
 
-  const ours = gz(join(root, 'dist', 'tensorwise.wasm')) + gz(join(root, 'dist', 'tensorwise.js'));
+  // What the default import loads (bench/startup.js prints the other builds).
+  const ours = gz(join(root, 'dist', 'tensorwise.wasm')) + gz(join(root, 'dist', 'index.mjs'));
   const tfWasm = join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist', 'tfjs-backend-wasm-simd.wasm');
   const ortWasm = join(root, 'node_modules', 'onnxruntime-web', 'dist', 'ort-wasm-simd-threaded.wasm');
   const sizes = { tensorwise: ours, 'tfjs-backend-wasm (simd .wasm only)': gz(tfWasm), 'onnxruntime-web (simd .wasm only)': gz(ortWasm) };

@@ -3,7 +3,7 @@
 //
 // The ABI, exported by name through Embind at load (web/abi.js reads it at init(), so JS never
 // copies a code): the dtype, op, status and broadcast-mode enums, expanded from their lists in
-// src/; the scratch layout; kMaxRank; each dtype's element size.
+// src/; the scratch layout; kMaxRank; each dtype's element size (ELEMENT_SIZE_<name>).
 //
 // The calls (tw_*) take no arguments: web/engine.js writes them into the scratch area first.
 // They are plain wasm exports (EMSCRIPTEN_KEEPALIVE), not Embind functions, whose eval-free
@@ -60,9 +60,6 @@ bool known_mode(uint32_t code) {
   return false;
 }
 
-int element_size_of(int code) {
-  return known_dtype(static_cast<uint32_t>(code)) ? static_cast<int>(element_size(static_cast<DType>(code))) : 0;
-}
 
 }  // namespace
 
@@ -118,7 +115,6 @@ EMSCRIPTEN_KEEPALIVE size_t tw_memory_in_use() {
 EMSCRIPTEN_BINDINGS(tensorwise_abi) {
   using emscripten::constant;
   using emscripten::enum_;
-  using emscripten::function;
   enum_<DType> dtypes("DType");
 #define TW_VALUE(name, ctype, kind, js) dtypes.value(#js, DType::name);
   TW_DTYPES(TW_VALUE)
@@ -145,5 +141,8 @@ EMSCRIPTEN_BINDINGS(tensorwise_abi) {
   constant("SCRATCH_OUT", kOut);
   constant("SCRATCH_OUT_DIMS", kOutDims);
   constant("SCRATCH_ARGS", kArgs);
-  function("elementSize", &element_size_of);
+  // Element sizes as constants: an Embind function would bring its whole invoker into the glue.
+#define TW_SIZE(name, ctype, kind, js) constant("ELEMENT_SIZE_" #js, static_cast<int>(sizeof(ctype)));
+  TW_DTYPES(TW_SIZE)
+#undef TW_SIZE
 }

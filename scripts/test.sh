@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: the C++ suite natively (ASan + UBSan) and as wasm under Node, then the JS suites
-# (API, golden vectors, Chromium, Vite bundle, npm pack) under node --test, which prints the
-# closing summary.
+# (API, golden vectors, Chromium, and the npm pack tarball installed into a fresh project per
+# bundler, runtime and test runner) under node --test, which prints the closing summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
@@ -19,4 +19,9 @@ bash scripts/build.sh --tests
 node build/wasm/tensorwise_tests.cjs
 
 echo "== node --test"
-node --test --test-concurrency=1 tests/js/*.test.js tests/js/adversarial/*.test.js tests/browser/*.test.js
+# One tarball for every ecosystem test (tests/ecosystem/helpers.js packs its own when run alone).
+mkdir -p build/ecosystem/pack
+rm -f build/ecosystem/pack/*.tgz
+TW_TARBALL="$PWD/build/ecosystem/pack/$(npm pack --silent --pack-destination build/ecosystem/pack)"
+export TW_TARBALL
+node --test --test-concurrency=1 tests/js/*.test.js tests/js/adversarial/*.test.js tests/browser/*.test.js tests/ecosystem/*.test.js

@@ -49,9 +49,8 @@ export function readAbi(m) {
   const dtypes = enumValues(m.DType, 'dtype list');
   for (const name of Object.keys(DTYPES)) {
     if (!Object.hasOwn(dtypes, name)) throw disagree(`the core has no dtype ${name}`);
-    if (m.elementSize(dtypes[name]) !== DTYPES[name].bytes) {
-      throw disagree(`${name} has ${m.elementSize(dtypes[name])}-byte elements in the core, ${DTYPES[name].bytes} in JS`);
-    }
+    const size = m[`ELEMENT_SIZE_${name}`];
+    if (size !== DTYPES[name].bytes) throw disagree(`${name} has ${size}-byte elements in the core, ${DTYPES[name].bytes} in JS`);
   }
   for (const name of Object.keys(dtypes)) if (!Object.hasOwn(DTYPES, name)) throw disagree(`JS has no dtype ${name}`);
   const [ops, statuses, modes, args] = [[m.Op, 'op', 'op'], [m.Status, 'status', 'status'],

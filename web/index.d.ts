@@ -1,4 +1,8 @@
-// Type declarations of tensorwise (hand-written; the contract is ../shared/SPEC.md §4-§6).
+// Type declarations of tensorwise (hand-written).
+// Results are typed by dtype: the dtype comes from the operand's `dtype`, else from its typed
+// array's class (Uint16Array alone is uint16), else, for a number or bigint operand, from the
+// other operand. The result's array is the built-in class of operand A's typed array, else the
+// dtype's carrier (Carriers below).
 
 declare global {
   interface SymbolConstructor {
@@ -14,13 +18,20 @@ export type DType =
   | 'uint8' | 'uint16' | 'uint32' | 'uint64';
 
 /**
+ * `Float16Array` where your TypeScript `lib` declares it (`esnext`, TypeScript 5.9+), else
+ * `never`. At run time Chromium, Bun and Deno have it (float16 results are Float16Arrays there);
+ * Node 20 does not (Uint16Arrays of raw bits).
+ */
+export type Float16ArrayIfDeclared = typeof globalThis extends { Float16Array: { prototype: infer P } } ? P : never;
+
+/**
  * The typed arrays that carry each dtype. float16 is a `Float16Array` where the platform has
- * one, or a `Uint16Array` of raw bits; bfloat16 is always a `Uint16Array` of raw bits.
+ * one, else a `Uint16Array` of raw bits; bfloat16 is always a `Uint16Array` of raw bits.
  */
 export interface Carriers {
   float32: Float32Array;
   float64: Float64Array;
-  float16: Uint16Array; // or Float16Array where the platform has it
+  float16: Float16ArrayIfDeclared | Uint16Array;
   bfloat16: Uint16Array;
   int8: Int8Array;
   int16: Int16Array;
@@ -43,21 +54,75 @@ export type TypedArray = Carriers[DType] | Uint8ClampedArray;
  *   nearest even into the dtype; without `dtype` numbers are float32 and bigints int64.
  * - `shape`: the dims, outermost first; defaults to `[data.length]`. `[]` is a scalar.
  */
-export interface TensorLike {
+export interface TensorLike<D extends DType = DType> {
   data: TypedArray | ArrayLike<number> | ArrayLike<bigint>;
   shape?: readonly number[];
-  dtype?: DType;
+  dtype?: D;
 }
 
 /** An operand: a tensor by value, a wasm-resident tensor, or a number/bigint (a rank-0 tensor of the other operand's dtype). */
 export type Operand = TensorLike | WasmTensor | number | bigint;
 
+/** The dtype a typed array (or a plain array) implies on its own: Uint16Array is uint16, numbers float32, bigints int64. */
+export type DTypeOfData<A> =
+  A extends Float32Array ? 'float32' :
+  A extends Float64Array ? 'float64' :
+  A extends Int8Array ? 'int8' :
+  A extends Int16Array ? 'int16' :
+  A extends Int32Array ? 'int32' :
+  A extends BigInt64Array ? 'int64' :
+  A extends Uint8Array ? 'uint8' :
+  A extends Uint8ClampedArray ? 'uint8' :
+  A extends Uint16Array ? 'uint16' :
+  A extends Uint32Array ? 'uint32' :
+  A extends BigUint64Array ? 'uint64' :
+  A extends Float16ArrayIfDeclared ? 'float16' :
+  A extends ArrayLike<bigint> ? 'int64' :
+  A extends ArrayLike<number> ? 'float32' :
+  DType;
+
+/** The dtype of an operand, or `never` for a number/bigint (which takes the other operand's). */
+export type DTypeOf<T> =
+  T extends WasmTensor<infer D> ? D :
+  T extends { dtype: infer D extends DType } ? D :
+  T extends { data: infer A } ? DTypeOfData<A> :
+  never;
+
+/** The dtype of `op(a, b)`: A's, or B's when A is a number/bigint. */
+export type ResultDType<A, B> =
+  [DTypeOf<A>] extends [never] ? ([DTypeOf<B>] extends [never] ? DType : DTypeOf<B>) : DTypeOf<A>;
+
+/** The built-in class of a typed array (a subclass gives its built-in base; Uint8ClampedArray gives Uint8Array). */
+export type BuiltinOf<A> =
+  A extends Float32Array ? Float32Array :
+  A extends Float64Array ? Float64Array :
+  A extends Int8Array ? Int8Array :
+  A extends Int16Array ? Int16Array :
+  A extends Int32Array ? Int32Array :
+  A extends BigInt64Array ? BigInt64Array :
+  A extends Uint8Array ? Uint8Array :
+  A extends Uint8ClampedArray ? Uint8Array :
+  A extends Uint16Array ? Uint16Array :
+  A extends Uint32Array ? Uint32Array :
+  A extends BigUint64Array ? BigUint64Array :
+  A extends Float16ArrayIfDeclared ? Float16ArrayIfDeclared :
+  never;
+
+/** The array class of `op(a, b).data`: operand A's built-in typed-array class, else the dtype's carrier. */
+export type ResultData<A, D extends DType> =
+  A extends WasmTensor ? Carriers[D] :
+  A extends { data: infer X } ? ([BuiltinOf<X>] extends [never] ? Carriers[D] : BuiltinOf<X>) :
+  Carriers[D];
+
 /** A result: `data` is a new JS-owned typed array (or the `out` array you passed). */
-export interface Result<D extends DType = DType> {
-  data: Carriers[D];
+export interface Result<D extends DType = DType, T extends TypedArray = Carriers[D]> {
+  data: T;
   shape: number[];
   dtype: D;
 }
+
+/** What `op(a, b)` returns without `out`. */
+export type ResultOf<A, B> = Result<ResultDType<A, B>, ResultData<A, ResultDType<A, B>>>;
 
 /** Broadcasting options shared by every op and {@link broadcastShapes}. */
 export interface BroadcastOptions {
@@ -88,7 +153,11 @@ export interface DivideOptions extends MultiplyOptions {
 export interface InitOptions {
   /** The bytes of `tensorwise.wasm`, for apps that load it themselves. */
   wasmBinary?: ArrayBuffer | ArrayBufferView;
-  /** Where `tensorwise.wasm` is: called with the file name and the package's `dist/` URL, returns a URL. */
+  /**
+   * Where `tensorwise.wasm` is: called with the file name and the folder URL it would be loaded
+   * from by default (the package's `dist/`, or where a bundler put it; `''` in the inline build),
+   * returns its URL. In Node a `file:` URL is read from disk.
+   */
   locateFile?: (name: string, dir: string) => string;
 }
 
@@ -117,8 +186,10 @@ export function init(options?: InitOptions): Promise<void>;
  * // { data: Float32Array(1680), shape: [8, 7, 6, 5], dtype: 'float32' }
  * ```
  */
-export function multiply(a: Operand, b: Operand, options: MultiplyOptions & { out: WasmTensor }): WasmTensor;
-export function multiply(a: Operand, b: Operand, options?: MultiplyOptions): Result;
+export function multiply<A extends Operand, B extends Operand>(a: A, b: B, options?: BroadcastOptions & { out?: undefined }): ResultOf<A, B>;
+export function multiply<T extends WasmTensor>(a: Operand, b: Operand, options: MultiplyOptions & { out: T }): T;
+export function multiply<A extends Operand, B extends Operand, O extends TypedArray>(a: A, b: B, options: MultiplyOptions & { out: O }): Result<ResultDType<A, B>, O>;
+export function multiply(a: Operand, b: Operand, options?: MultiplyOptions): Result | WasmTensor;
 
 /**
  * Element-wise `a / b` with broadcasting. Integers floor (`pythondiv: true`, default) or
@@ -132,8 +203,10 @@ export function multiply(a: Operand, b: Operand, options?: MultiplyOptions): Res
  * divide({ data: new Int32Array([-7]), shape: [1] }, 2, { pythondiv: false }); // [-3]
  * ```
  */
-export function divide(a: Operand, b: Operand, options: DivideOptions & { out: WasmTensor }): WasmTensor;
-export function divide(a: Operand, b: Operand, options?: DivideOptions): Result;
+export function divide<A extends Operand, B extends Operand>(a: A, b: B, options?: Omit<DivideOptions, 'out'> & { out?: undefined }): ResultOf<A, B>;
+export function divide<T extends WasmTensor>(a: Operand, b: Operand, options: DivideOptions & { out: T }): T;
+export function divide<A extends Operand, B extends Operand, O extends TypedArray>(a: A, b: B, options: DivideOptions & { out: O }): Result<ResultDType<A, B>, O>;
+export function divide(a: Operand, b: Operand, options?: DivideOptions): Result | WasmTensor;
 
 /** Alias of {@link multiply}. */
 export const mul: typeof multiply;
@@ -156,9 +229,9 @@ export function broadcastShapes(a: readonly number[], b: readonly number[], opti
  * A tensor kept in wasm memory, for chains of ops without copies. Free it with `dispose()`
  * (or `using`); wasm memory is not garbage-collected. Using it after `dispose()` is a `TypeError`.
  */
-export class WasmTensor {
+export class WasmTensor<D extends DType = DType> {
   private constructor();
-  readonly dtype: DType;
+  readonly dtype: D;
   /** A copy of the shape. */
   readonly shape: number[];
   /** Number of elements. */
@@ -169,7 +242,7 @@ export class WasmTensor {
    * A view on the tensor's wasm memory, made fresh on each read: do not keep it across calls
    * that may grow wasm memory. float16 views are `Float16Array` where the platform has it.
    */
-  readonly data: TypedArray;
+  readonly data: Carriers[D];
   /** Frees the wasm memory; calling it twice is harmless. */
   dispose(): void;
   [Symbol.dispose](): void;
@@ -181,10 +254,11 @@ export class WasmTensor {
  * @param shape defaults to `[data.length]`.
  * @param dtype taken from the typed array when omitted (plain arrays: float32 for numbers, int64 for bigints).
  */
-export function tensor(data: TensorLike['data'], shape?: readonly number[], dtype?: DType): WasmTensor;
+export function tensor<D extends DType>(data: TensorLike['data'], shape: readonly number[] | undefined, dtype: D): WasmTensor<D>;
+export function tensor<A extends TensorLike['data']>(data: A, shape?: readonly number[]): WasmTensor<DTypeOfData<A>>;
 
 /** A new zero-filled wasm tensor. @throws RangeError when it does not fit in wasm memory. */
-export function empty(shape: readonly number[], dtype: DType): WasmTensor;
+export function empty<D extends DType>(shape: readonly number[], dtype: D): WasmTensor<D>;
 
 /**
  * Thrown when two shapes cannot be broadcast: a `RangeError` whose fields say what failed.
@@ -230,14 +304,18 @@ export interface OnnxAttributes {
  * the version does not have. Integer `Div` truncates toward zero.
  */
 export const onnx: {
-  Mul(a: Operand, b: Operand, attributes?: OnnxAttributes, opset?: number): Result;
-  Div(a: Operand, b: Operand, attributes?: OnnxAttributes, opset?: number): Result;
+  Mul<A extends Operand, B extends Operand>(a: A, b: B, attributes?: OnnxAttributes, opset?: number): ResultOf<A, B>;
+  Div<A extends Operand, B extends Operand>(a: A, b: B, attributes?: OnnxAttributes, opset?: number): ResultOf<A, B>;
 };
+
+/** OpenVINO `auto_broadcast` values (the IR writes them in lower case). */
+export type OpenVinoAutoBroadcast = 'none' | 'numpy' | 'pdpd' | 'NONE' | 'NUMPY' | 'PDPD';
 
 /** OpenVINO IR attributes; string values as in IR XML (`"numpy"`, `"1"`, `"true"`) are accepted. */
 export interface OpenVinoAttributes {
-  auto_broadcast?: 'none' | 'numpy' | 'pdpd' | string;
-  axis?: number | string;
+  auto_broadcast?: OpenVinoAutoBroadcast;
+  /** With `auto_broadcast: 'pdpd'`: an integer, or its IR string (`"1"`). */
+  axis?: number | `${number}`;
 }
 
 export interface OpenVinoDivideAttributes extends OpenVinoAttributes {
@@ -249,6 +327,6 @@ export interface OpenVinoDivideAttributes extends OpenVinoAttributes {
 
 /** OpenVINO `Multiply-1` and `Divide-1`. */
 export const openvino: {
-  Multiply(a: Operand, b: Operand, attributes?: OpenVinoAttributes): Result;
-  Divide(a: Operand, b: Operand, attributes?: OpenVinoDivideAttributes): Result;
+  Multiply<A extends Operand, B extends Operand>(a: A, b: B, attributes?: OpenVinoAttributes): ResultOf<A, B>;
+  Divide<A extends Operand, B extends Operand>(a: A, b: B, attributes?: OpenVinoDivideAttributes): ResultOf<A, B>;
 };

@@ -1,6 +1,8 @@
 // Loads the wasm module once. Emscripten 3.1.6's own loader would fetch() file paths in Node
 // and its ES6 output has no Node support, so the glue is built for the web only and this file
-// hands it the bytes: read from disk in Node, fetched in browsers, or given by the caller.
+// hands it the module: the bytes read from disk in Node, fetched in browsers, embedded (the
+// inline entries), or given by the caller; compiled here, so that a failure (a page whose
+// Content-Security-Policy forbids compiling WebAssembly) gets a message a user can act on.
 import createTensorwiseModule from '../dist/tensorwise.js';
 import { readAbi } from './abi.js';
 import { describe } from './format.js';
@@ -8,6 +10,7 @@ import {
   TYPED_ARRAY_CLASSES, bufferKind, typedArrayBuffer, typedArrayByteOffset, typedArrayKind, typedArrayLength,
 } from './intrinsics.js';
 import { readRecord } from './records.js';
+import { embeddedWasm, nodeFs, wasmUrl } from './wasm-file.js';
 
 let module = null;
 let pending = null;
@@ -55,8 +58,17 @@ export function init(options = {}) {
 
 async function load(options) {
   const { wasmBinary, locateFile } = readRecord(options, ['wasmBinary', 'locateFile'], 'init');
-  const bytes = wasmBinary !== undefined ? toBytes(wasmBinary) : await fetchBytes(wasmUrl(locateFile));
-  const m = await createTensorwiseModule({ wasmBinary: bytes });
+  let bytes;
+  if (wasmBinary !== undefined) {
+    bytes = toBytes(wasmBinary);
+  } else if (locateFile !== undefined) {
+    if (typeof locateFile !== 'function') throw new TypeError(`init: locateFile must be a function, got ${describe(locateFile)}`);
+    const url = wasmUrl();
+    bytes = await readBytes(String(locateFile('tensorwise.wasm', url === undefined ? '' : new URL('./', url).href)));
+  } else {
+    bytes = embeddedWasm() ?? (await readBytes(wasmUrl()));
+  }
+  const m = await instantiate(bytes);
   readAbi(m);
   return m;
 }
@@ -72,20 +84,66 @@ function toBytes(binary) {
   throw new TypeError(`init: wasmBinary must be an ArrayBuffer or a typed array, got ${describe(binary)}`);
 }
 
-function wasmUrl(locateFile) {
-  if (locateFile === undefined) return new URL('../dist/tensorwise.wasm', import.meta.url).href;
-  if (typeof locateFile !== 'function') throw new TypeError(`init: locateFile must be a function, got ${describe(locateFile)}`);
-  return String(locateFile('tensorwise.wasm', new URL('../dist/', import.meta.url).href));
-}
+const MOVED = "If a bundler moved the code without the .wasm, import from 'tensorwise/inline' (the .wasm " +
+  'inside the JS), or tell init() where it is: init({ locateFile: () => url }) or init({ wasmBinary: bytes })';
 
-async function fetchBytes(url) {
+async function readBytes(url) {
   if (url.startsWith('file:')) {
-    // Node: a computed specifier keeps bundlers from trying to pack node:fs for the browser.
-    const fsModule = 'node:fs/promises';
-    const { readFile } = await import(/* @vite-ignore */ /* webpackIgnore: true */ fsModule);
-    return new Uint8Array(await readFile(new URL(url)));
+    try {
+      // Node, Deno, Bun. Without process.getBuiltinModule (Node < 20.16), an import whose computed
+      // specifier keeps bundlers from trying to pack node:fs for the browser.
+      const fs = nodeFs();
+      if (fs !== undefined) return fs.readFileSync(new URL(url));
+      const fsModule = 'node:fs/promises';
+      const { readFile } = await import(/* @vite-ignore */ /* webpackIgnore: true */ fsModule);
+      return new Uint8Array(await readFile(new URL(url)));
+    } catch (error) {
+      // Node's error code (ENOENT...) stays on the error, as on the one from fs.
+      throw Object.assign(new Error(`tensorwise: could not read ${url}: ${error?.message ?? error}. ${MOVED}`,
+        { cause: error }), error?.code === undefined ? {} : { code: error.code });
+    }
   }
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`tensorwise: could not load ${url}: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`tensorwise: could not load ${url}: HTTP ${response.status}. ${MOVED}`);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+// Node, Deno and Bun compile synchronously: a cold start here was ~1 ms shorter than with
+// WebAssembly.instantiate. Browsers restrict synchronous compilation on their main thread.
+const compileSync = typeof globalThis.process?.versions?.node === 'string';
+
+function instantiate(bytes) {
+  return new Promise((resolve, reject) => {
+    createTensorwiseModule({
+      instantiateWasm(imports, receiveInstance) {
+        if (compileSync) {
+          try {
+            const compiled = new WebAssembly.Module(bytes);
+            const instance = new WebAssembly.Instance(compiled, imports);
+            receiveInstance(instance, compiled);
+            return instance.exports;
+          } catch (error) {
+            reject(explain(error));
+            return {};
+          }
+        }
+        WebAssembly.instantiate(bytes, imports)
+          .then((result) => receiveInstance(result.instance, result.module))
+          .catch((error) => reject(explain(error)));
+        return {}; // the exports arrive through receiveInstance
+      },
+    }).then(resolve, reject);
+  });
+}
+
+// A Content-Security-Policy without 'wasm-unsafe-eval' (or 'unsafe-eval') in script-src makes
+// browsers refuse to compile any WebAssembly.
+function explain(error) {
+  const message = String(error?.message ?? error);
+  if (/Content.Security.Policy|unsafe-eval|\bCSP\b/i.test(message)) {
+    return new Error("tensorwise: this page's Content-Security-Policy does not allow WebAssembly to compile. " +
+      "Add 'wasm-unsafe-eval' to its script-src directive, e.g. script-src 'self' 'wasm-unsafe-eval'. " +
+      `(The browser said: ${message})`, { cause: error });
+  }
+  return error;
 }

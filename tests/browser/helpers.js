@@ -1,9 +1,5 @@
-// Shared by the browser tests: Debian's Chromium through playwright-core, a static server, and
-// the package packed with `npm pack` and installed into an empty folder.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Shared by the browser tests (and tests/ecosystem): Debian's Chromium through playwright-core
+// and a static server.
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from '../../scripts/serve.js';
@@ -35,27 +31,6 @@ export async function runPage(browser, url) {
   } finally {
     await page.close();
   }
-}
-
-let packed = null;
-/** `npm pack` of the repository (once per process), returning the tarball's path. */
-export function packTarball() {
-  if (packed === null) {
-    const dir = mkdtempSync(join(tmpdir(), 'tensorwise-pack-'));
-    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: repoRoot, encoding: 'utf8' });
-    packed = join(dir, JSON.parse(out)[0].filename);
-  }
-  return packed;
-}
-
-/** A new folder with only a package.json, where the tarball gets installed as a user would. */
-export function installIntoEmptyFolder(extraFiles = {}) {
-  const app = mkdtempSync(join(tmpdir(), 'tensorwise-app-'));
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  for (const [name, text] of Object.entries(extraFiles)) writeFileSync(join(app, name), text);
-  execFileSync('npm', ['install', packTarball(), '--no-audit', '--no-fund', '--offline', '--loglevel=error'],
-    { cwd: app, stdio: 'pipe' });
-  return app;
 }
 
 // The page script every browser test runs: a broadcast multiply and a float16 divide.

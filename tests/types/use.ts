@@ -1,13 +1,100 @@
-import { init, multiply, divide, tensor, empty, onnx, openvino, broadcastShapes, type Result } from 'tensorwise';
-await init();
-const r: Result = multiply({ data: new Float32Array(3), shape: [3] }, 2, { autoBroadcast: 'numpy' });
-const t = tensor(new Float32Array([1, 2]), [2]);
-const y = empty([2], 'float32');
-const same = multiply(t, t, { out: y });
-same.dispose();
-divide(r, 2, { pythondiv: false, onZeroDivision: 'error' });
-onnx.Mul(r, r, { broadcast: 1, axis: 0 }, 6);
-openvino.Divide(r, r, { auto_broadcast: 'numpy', m_pythondiv: 'true' });
-const s: number[] = broadcastShapes([1, 2], [2]);
-{ using u = tensor([1, 2], [2], 'float16'); void u.data; }
-void r; void s;
+// The everyday lines a user writes, type-checked by tsc under --strict against the installed
+// tarball (tests/ecosystem/types.test.js: node16 and nodenext in an ESM and a CommonJS
+// package, and bundler resolution). Each @ts-expect-error line is a mistake that must not
+// compile: tsc fails on the directive if the line compiles after all.
+import {
+  init, multiply, divide, mul, div, tensor, empty, onnx, openvino, broadcastShapes, BroadcastError,
+  float16ToNumber, numberToFloat16,
+  type DType, type Result, type WasmTensor,
+} from 'tensorwise';
+
+export async function main(): Promise<number> {
+  await init();
+
+  // The dtype follows the operands; the data's class follows operand A.
+  const r = multiply({ data: new Float32Array([1, 2, 3]), shape: [3] }, { data: new Float32Array([4, 5, 6]), shape: [3] });
+  const f: Float32Array = r.data;
+  const values: number[] = Array.from(r.data);
+  let sum = 0;
+  for (let i = 0; i < r.data.length; ++i) sum += r.data[i];
+  const d: 'float32' = r.dtype;
+
+  const q = divide({ data: new Int32Array([-7, 7]), shape: [2] }, 2, { pythondiv: true });
+  const qi: Int32Array = q.data;
+  const big = mul({ data: [1n, 2n], shape: [2] }, 3n);
+  const bi: BigInt64Array = big.data;
+  const bigTotal: bigint = big.data[0] + big.data[1];
+  const u8 = multiply({ data: new Uint8ClampedArray([1, 2]) }, 2);
+  const u8data: Uint8Array = u8.data;
+  const byDtype = div({ data: [1, 2], dtype: 'int16' }, { data: new Int16Array([1, 1]) });
+  const i16: Int16Array = byDtype.data;
+  const scalarFirst = multiply(2, { data: new Float64Array([1, 2]) });
+  const f64: Float64Array = scalarFirst.data;
+  const half = divide({ data: new Uint16Array([0x3c00]), dtype: 'float16' }, 2);
+  const halfBits: Uint16Array = half.data; // operand A's class
+  const halfDtype: 'float16' = half.dtype;
+  const chained = multiply(r, r); // a result is an operand
+  const again: Float32Array = chained.data;
+
+  // Resident tensors keep their dtype.
+  const t = tensor(new Float32Array([1, 2]), [2]);
+  const td: Float32Array = t.data;
+  const e = empty([2], 'int32');
+  const ed: Int32Array = e.data;
+  const into = multiply(t, t, { out: empty([2], 'float32') });
+  const intoData: Float32Array = into.data;
+  const out = new Float32Array(3);
+  const given = multiply(r, 2, { out });
+  const sameArray: Float32Array = given.data;
+  const typed = tensor([1, 2], [2], 'uint32');
+  const tu: Uint32Array = typed.data;
+  const resident: WasmTensor<'int32'> = e;
+  t.dispose();
+  into.dispose();
+  typed.dispose();
+  resident.dispose();
+
+  // Spec entry points, with the IR's literal attribute values.
+  const o = onnx.Mul(r, r, { broadcast: 1, axis: 0 }, 6);
+  const of: Float32Array = o.data;
+  const v = openvino.Divide({ data: new Int32Array([7]) }, 2, { auto_broadcast: 'numpy', m_pythondiv: 'true' });
+  const vi: Int32Array = v.data;
+  openvino.Multiply(r, r, { auto_broadcast: 'pdpd', axis: '0' });
+  const shape: number[] = broadcastShapes([8, 1, 6, 1], [7, 1, 5], { autoBroadcast: 'numpy' });
+  const generic: Result = r;
+  const anyDtype: DType = generic.dtype;
+  try {
+    broadcastShapes([3], [2]);
+  } catch (error) {
+    if (error instanceof BroadcastError) sum += error.axis;
+  }
+  sum += float16ToNumber(numberToFloat16(1.5));
+
+  // Mistakes.
+  // @ts-expect-error an int32 result is not a Float32Array
+  const wrong: Float32Array = q.data;
+  // @ts-expect-error not an auto_broadcast value
+  openvino.Multiply(r, r, { auto_broadcast: 'numpie' });
+  // @ts-expect-error axis is an integer or its IR string
+  openvino.Multiply(r, r, { auto_broadcast: 'pdpd', axis: 'one' });
+  // @ts-expect-error multiply takes no pythondiv
+  multiply(r, 2, { pythondiv: false });
+  // @ts-expect-error not a dtype
+  empty([2], 'float33');
+  // @ts-expect-error onZeroDivision is 'zero' or 'error'
+  divide(q, 0, { onZeroDivision: 'throw' });
+  // @ts-expect-error a bigint result holds bigints
+  const notNumber: number = big.data[0];
+  // @ts-expect-error autoBroadcast values are literals
+  multiply(r, r, { autoBroadcast: 'bidirectional' });
+
+  void [f, values, d, qi, bi, bigTotal, u8data, i16, f64, halfBits, halfDtype, again, td, ed, intoData, sameArray, tu, of, vi,
+    shape, anyDtype, wrong, notNumber];
+  return sum;
+}
+
+export function disposable(): number {
+  // `using` needs TypeScript 5.2 and a lib with Symbol.dispose (see the test without it).
+  using u = tensor([1, 2], [2], 'float16');
+  return u.data.length;
+}

@@ -1,0 +1,139 @@
+// The published files, built from web/ (whatever web/index.js imports) and Emscripten's output
+// in dist/ by scripts/build.sh:
+//
+//   dist/index.mjs    ESM, the default entry: the .wasm beside it, found through a
+//                     new URL('./tensorwise.wasm', import.meta.url) that bundlers recognise
+//   dist/index.cjs    CommonJS (require), the .wasm beside it through __dirname
+//   dist/inline.mjs   ESM with the .wasm inside: for bundlers (but webpack), Bun, Deno
+//   dist/inline.cjs   the same, CommonJS
+//   dist/index.d.ts, dist/index.d.cts   web/index.d.ts, for import and for require
+//
+// each minified (esbuild bundles, terser minifies) with a source map. What changes between
+// them is only web/wasm-file.js, replaced here by the variants below.
+import { build } from 'esbuild';
+import { minify } from 'terser';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const glue = join(dist, 'tensorwise.js');
+const wasmFile = join(dist, 'tensorwise.wasm');
+
+// Node's fs without an import where the runtime has process.getBuiltinModule, as in web/wasm-file.js.
+const NODE_FS = "export const nodeFs = () => globalThis.process?.getBuiltinModule?.('fs');";
+
+const VARIANTS = {
+  // The literal stays a literal through minification: Vite, webpack, Parcel and Rollup's
+  // import-meta-assets plugin rewrite it to the asset they emit; Node, Deno, Bun and a browser
+  // loading the file from a server resolve it next to the file.
+  esm: () => [
+    "export const wasmUrl = () => new URL('./tensorwise.wasm', import.meta.url).href;",
+    'export const embeddedWasm = () => undefined;',
+    NODE_FS,
+  ].join('\n'),
+  // require, not an import(): Jest's default (CommonJS) set-up has no dynamic import().
+  cjs: () => [
+    "export const wasmUrl = () => require('node:url').pathToFileURL(require('node:path').join(__dirname, 'tensorwise.wasm')).href;",
+    'export const embeddedWasm = () => undefined;',
+    "export const nodeFs = () => require('node:fs');",
+  ].join('\n'),
+  // One character per byte (a JS string of Latin-1 code points, escaped where a literal needs it):
+  // 25 KB gzipped where base64 took 32 KB, since gzip still sees the bytes' repeats.
+  inline: () => [
+    `const BYTES = '${latin1Literal(readFileSync(wasmFile))}';`,
+    'export const wasmUrl = () => undefined;',
+    'export const embeddedWasm = () => {',
+    '  const bytes = new Uint8Array(BYTES.length);',
+    '  for (let i = 0; i < BYTES.length; ++i) bytes[i] = BYTES.charCodeAt(i);',
+    '  return bytes;',
+    '};',
+    NODE_FS,
+  ].join('\n'),
+};
+
+function latin1Literal(bytes) {
+  let text = '';
+  for (const b of bytes) {
+    text += b < 0x20 || b === 0x27 || b === 0x5c || b === 0x7f ? `\\x${b.toString(16).padStart(2, '0')}` : String.fromCharCode(b);
+  }
+  return text;
+}
+
+// Emscripten's glue, adjusted for being bundled; each edit must apply exactly once, so a new
+// Emscripten that changes the glue stops the build here instead of shipping something untested.
+const GLUE_EDITS = [
+  // The loader always passes instantiateWasm: the glue's own wasm URL is never used, and as a
+  // new URL(..., import.meta.url) bundlers would emit the .wasm a second time (or for the inline
+  // entries, at all).
+  ['new URL("tensorwise.wasm",import.meta.url).toString()', '"tensorwise.wasm"'],
+  ['var _scriptDir = import.meta.url;', 'var _scriptDir = "";'],
+  // Advice for the library's developers, not its users.
+  ['what+=". Build with -s ASSERTIONS=1 for more info.";', ''],
+];
+
+function editGlue(text) {
+  for (const [from, to] of GLUE_EDITS) {
+    const count = text.split(from).length - 1;
+    if (count !== 1) throw new Error(`scripts/bundle.mjs: expected ${JSON.stringify(from)} once in ${glue}, found it ${count} times`);
+    text = text.replace(from, to);
+  }
+  if (text.includes('import.meta')) throw new Error(`scripts/bundle.mjs: ${glue} still uses import.meta`);
+  return text;
+}
+
+function plugin(variant) {
+  return {
+    name: 'tensorwise',
+    setup(b) {
+      b.onResolve({ filter: /\/wasm-file\.js$/ }, () => ({ path: variant, namespace: 'wasm-file' }));
+      b.onLoad({ filter: /.*/, namespace: 'wasm-file' }, () => ({ contents: VARIANTS[variant](), loader: 'js', resolveDir: dist }));
+      b.onLoad({ filter: /[\\/]dist[\\/]tensorwise\.js$/ }, () => ({ contents: editGlue(readFileSync(glue, 'utf8')), loader: 'js' }));
+    },
+  };
+}
+
+async function bundle(name, variant, format) {
+  const result = await build({
+    entryPoints: [join(root, 'web', 'index.js')],
+    bundle: true,
+    format,
+    platform: format === 'cjs' ? 'node' : 'neutral',
+    target: format === 'cjs' ? 'node20' : 'es2022',
+    sourcemap: 'external',
+    sourcesContent: true,
+    outfile: join(dist, name),
+    write: false,
+    logLevel: 'error',
+    plugins: [plugin(variant)],
+  });
+  const code = result.outputFiles.find((f) => f.path.endsWith(name)).text;
+  // The source map carries the sources, less the embedded .wasm (base64 the size of the file).
+  const map = JSON.parse(result.outputFiles.find((f) => f.path.endsWith(`${name}.map`)).text);
+  map.sourcesContent = map.sourcesContent.map((text, i) =>
+    (map.sources[i].startsWith('wasm-file:') && variant === 'inline' ? '// (generated by scripts/bundle.mjs: the bytes of tensorwise.wasm)\n' : text));
+  const min = await minify(code, {
+    module: format === 'esm',
+    toplevel: true,
+    ecma: 2020,
+    compress: { passes: 2 },
+    // Bundlers read these comments on the import() of node:fs (never taken in a browser).
+    format: { comments: /webpackIgnore|@vite-ignore/ },
+    sourceMap: { content: JSON.stringify(map), url: `${name}.map`, filename: name },
+  });
+  if (format === 'esm' && variant === 'esm' && !min.code.includes('new URL("./tensorwise.wasm",import.meta.url)')) {
+    throw new Error('scripts/bundle.mjs: the new URL literal did not survive minification');
+  }
+  writeFileSync(join(dist, name), `${min.code}\n`);
+  writeFileSync(join(dist, `${name}.map`), min.map);
+}
+
+await Promise.all([
+  bundle('index.mjs', 'esm', 'esm'),
+  bundle('index.cjs', 'cjs', 'cjs'),
+  bundle('inline.mjs', 'inline', 'esm'),
+  bundle('inline.cjs', 'inline', 'cjs'),
+]);
+copyFileSync(join(root, 'web', 'index.d.ts'), join(dist, 'index.d.ts'));
+copyFileSync(join(root, 'web', 'index.d.ts'), join(dist, 'index.d.cts'));

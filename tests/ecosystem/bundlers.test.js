@@ -1,0 +1,86 @@
+// Bundlers, each in a fresh project with the tarball installed and no configuration file: the
+// bundle is built with the tool's own command line (or API, for the dev server) and run where
+// it was built for, in Chromium for pages and in Node for Node bundles.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { EXPECTED, inChromium, printed, project, run } from './helpers.js';
+
+const bin = (dir, name) => join(dir, 'node_modules', '.bin', name);
+
+test('esbuild: --bundle --format=esm for a page, --platform=node (CommonJS) and --platform=node --format=esm', async () => {
+  const dir = await project('esbuild', { browserEntry: true });
+  await run(bin(dir, 'esbuild'), ['src/main.js', '--bundle', '--format=esm', '--outfile=out/browser.js'], { cwd: dir });
+  await run(bin(dir, 'esbuild'), ['src/main.js', '--bundle', '--platform=node', '--outfile=out/node.cjs'], { cwd: dir });
+  await run(bin(dir, 'esbuild'), ['src/main.js', '--bundle', '--platform=node', '--format=esm', '--outfile=out/node.mjs'], { cwd: dir });
+  assert.deepEqual(await inChromium(dir), EXPECTED);
+  // Run from another folder: the bundles must not need the project's node_modules.
+  assert.deepEqual(printed((await run('node', [join(dir, 'out', 'node.cjs')], { cwd: '/' })).stdout), EXPECTED);
+  assert.deepEqual(printed((await run('node', [join(dir, 'out', 'node.mjs')], { cwd: '/' })).stdout), EXPECTED);
+});
+
+test('Rollup with @rollup/plugin-node-resolve (command line, ES output for a page)', async () => {
+  const dir = await project('rollup', { browserEntry: true });
+  await run(bin(dir, 'rollup'), ['src/main.js', '-o', 'out/main.js', '-f', 'es', '-p', '@rollup/plugin-node-resolve'], { cwd: dir });
+  assert.deepEqual(await inChromium(dir), EXPECTED);
+});
+
+test('webpack 5 with no configuration file (src/index.js -> dist/main.js), the .wasm emitted as an asset', async () => {
+  const dir = await project('webpack', { browserEntry: true });
+  await run('mv', ['src/main.js', 'src/index.js'], { cwd: dir });
+  const { stdout } = await run(bin(dir, 'webpack'), ['--mode=production'], { cwd: dir });
+  assert.doesNotMatch(stdout, /WARNING|ERROR/, stdout);
+  assert.ok(readdirSync(join(dir, 'dist')).some((f) => f.endsWith('.wasm')), 'webpack emitted no .wasm');
+  assert.deepEqual(await inChromium(dir), EXPECTED);
+});
+
+test("Vite: vite build, served, in Chromium (no warnings); with 'tensorwise/file' the .wasm is an asset", async () => {
+  const dir = await project('vite', { browserEntry: true });
+  const { stdout, stderr } = await run(bin(dir, 'vite'), ['build'], { cwd: dir });
+  assert.doesNotMatch(`${stdout}${stderr}`, /warn|error/i, `${stdout}${stderr}`);
+  assert.deepEqual(await inChromium(join(dir, 'dist')), EXPECTED);
+
+  const main = join(dir, 'src', 'main.js');
+  writeFileSync(main, readFileSync(main, 'utf8').replace("from 'tensorwise'", "from 'tensorwise/file'"));
+  const file = await run(bin(dir, 'vite'), ['build'], { cwd: dir });
+  assert.doesNotMatch(`${file.stdout}${file.stderr}`, /warn|error/i, `${file.stdout}${file.stderr}`);
+  assert.ok(readdirSync(join(dir, 'dist', 'assets')).some((f) => f.endsWith('.wasm')), 'Vite emitted no .wasm');
+  assert.deepEqual(await inChromium(join(dir, 'dist')), EXPECTED);
+});
+
+test('Vite: the dev server (dependency pre-bundling included), in Chromium', async () => {
+  const dir = await project('vite-dev', { fixture: 'vite', browserEntry: true });
+  const { createServer } = await import(pathToFileURL(join(dir, 'node_modules', 'vite', 'dist', 'node', 'index.js')).href);
+  const server = await createServer({ root: dir, logLevel: 'error', server: { host: '127.0.0.1', port: 0 } });
+  await server.listen();
+  try {
+    assert.deepEqual(await inChromium(dir, '/index.html', { server: server.httpServer }), EXPECTED);
+  } finally {
+    await server.close();
+  }
+});
+
+test('Parcel: parcel build index.html, served, in Chromium', async () => {
+  const dir = await project('parcel', { browserEntry: true });
+  await run(bin(dir, 'parcel'), ['build', 'index.html', '--dist-dir', 'out', '--no-cache'], { cwd: dir, env: { ...process.env, PARCEL_WORKERS: '1' } });
+  assert.deepEqual(await inChromium(join(dir, 'out')), EXPECTED);
+});
+
+test('bun build: --target browser (in Chromium) and --target node (run by Node)', async () => {
+  const dir = await project('bun', { browserEntry: true });
+  await run(bin(dir, 'bun'), ['build', 'src/main.js', '--target', 'browser', '--outdir', 'out/browser'], { cwd: dir });
+  await run(bin(dir, 'bun'), ['build', 'src/main.js', '--target', 'node', '--outdir', 'out/node'], { cwd: dir });
+  assert.deepEqual(await inChromium(dir), EXPECTED);
+  assert.deepEqual(printed((await run('node', [join(dir, 'out', 'node', 'main.js')], { cwd: '/' })).stdout), EXPECTED);
+});
+
+test("Vite: a module worker with top-level await (vite.config.js: worker.format 'es'), built, in Chromium", async () => {
+  const dir = await project('vite-worker');
+  await run(bin(dir, 'vite'), ['build'], { cwd: dir });
+  assert.deepEqual(await inChromium(join(dir, 'dist')), EXPECTED);
+  // Without the setting, the build stops and says why.
+  await run('rm', ['vite.config.js'], { cwd: dir });
+  await assert.rejects(run(bin(dir, 'vite'), ['build'], { cwd: dir }), /does not support top-level await/);
+});

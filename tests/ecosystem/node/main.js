@@ -1,0 +1,4 @@
+import * as tw from 'tensorwise';
+import { main } from './src/app.js';
+
+main(tw);

@@ -40,17 +40,23 @@ inline float16 to_f16(float f) {
   const uint32_t exp_bits = (bits >> 13) & 0x00007C00u;
   const uint32_t mantissa_bits = bits & 0x00000FFFu;
   const uint32_t nonsign = exp_bits + mantissa_bits;
-  return float16{static_cast<uint16_t>((sign >> 16) | (shl1_w > 0xFF000000u ? 0x7E00u : nonsign))};
+  // NaN in, the one quiet NaN out (whatever its sign and payload: see below).
+  return float16{static_cast<uint16_t>(shl1_w > 0xFF000000u ? 0x7E00u : (sign >> 16) | nonsign)};
 }
 
 inline float to_f32(bfloat16 h) { return f32_from_bits(uint32_t{h.bits} << 16); }
 
 inline bfloat16 to_bf16(float f) {
   const uint32_t w = f32_bits(f);
-  if (f != f) return bfloat16{static_cast<uint16_t>((w >> 16) | 0x40u)};  // keep NaN quiet
+  if (f != f) return bfloat16{0x7FC0};  // the one quiet NaN (see below)
   return bfloat16{static_cast<uint16_t>((w + 0x7FFFu + ((w >> 16) & 1u)) >> 16)};
 }
 
+// A narrow float's NaN result is always its one positive quiet NaN (float16 0x7E00, bfloat16
+// 0x7FC0), in every kernel, scalar or SIMD. Which NaN wasm arithmetic gives for NaN inputs is
+// left open by the wasm spec and differed here between SIMD lanes, scalar tails and V8's tiers;
+// a fixed NaN makes results the same bits whatever path, thread or tier computed them.
+//
 // The narrow floats compute through float32: to_f32 in, narrow<T> out, rounded once to nearest
 // even (exact for * and /: SPEC §2). A new narrow float is its storage type in dtype.h, its two
 // conversions here and these two lines.

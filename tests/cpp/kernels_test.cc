@@ -133,6 +133,41 @@ TEST_CASE("float16 Mul and Div: every float16 a against a few hundred b, both pa
   check("div op", [&](uint32_t i) { return op_div::apply(a[i], b[i]); });
 }
 
+TEST_CASE("narrow floats give the one quiet NaN, whatever the path, the lane and the NaNs in") {
+  // NaN inputs of both signs and several payloads, every lane position, SIMD body and tail, all
+  // three kernel shapes: every NaN out is 0x7E00 (float16) or 0x7FC0 (bfloat16), as the reference.
+  const auto check = [](auto zero, uint16_t canonical, uint16_t inf, std::vector<uint16_t> nans, auto kernels_of) {
+    using T = decltype(zero);
+    std::vector<T> a, b;
+    for (int i = 0; i < 37; ++i) {
+      a.push_back(T{nans[i % nans.size()]});
+      b.push_back(T{nans[(i * 7 + 3) % nans.size()]});
+    }
+    std::vector<T> y(37);
+    for (const VBinaryKernels& k : kernels_of()) {
+      for (vbinary_ukernel kernel : {k.op, k.opc, k.ropc}) {
+        if (kernel == nullptr) continue;
+        kernel(37, a.data(), b.data(), y.data());
+        for (const T& v : y) {
+          if ((v.bits & 0x7FFF) > inf) REQUIRE(v.bits == canonical);
+        }
+      }
+    }
+  };
+  const std::vector<uint16_t> f16_nans = {0x7E00, 0xFE00, 0x7C01, 0xFC05, 0x7FFF, 0x3C00, 0x7C00, 0x0000};
+  const std::vector<uint16_t> bf16_nans = {0x7FC0, 0xFFC0, 0x7F81, 0xFF85, 0x7FFF, 0x3F80, 0x7F80, 0x0000};
+  check(float16{}, 0x7E00, 0x7C00, f16_nans, [] {
+    return std::vector<VBinaryKernels>{wasmsimd::kernels<float16, op_mul, wasmsimd::f16_mul, 16>(),
+                                       wasmsimd::kernels<float16, op_div, wasmsimd::f16_div, 16>(),
+                                       reference::kernels<float16, op_mul>(), reference::kernels<float16, op_div>()};
+  });
+  check(bfloat16{}, 0x7FC0, 0x7F80, bf16_nans, [] {
+    return std::vector<VBinaryKernels>{wasmsimd::kernels<bfloat16, op_mul, wasmsimd::bf16_mul, 16>(),
+                                       wasmsimd::kernels<bfloat16, op_div, wasmsimd::bf16_div, 16>(),
+                                       reference::kernels<bfloat16, op_mul>(), reference::kernels<bfloat16, op_div>()};
+  });
+}
+
 // Divisors for the division-by-a-broadcast-power-of-two test: powers of two (the fast route) and
 // their neighbours that do not take it (the reciprocal not normal, 2^k - 1, negative powers, 0).
 template <class T>

@@ -103,18 +103,19 @@ inline v128_t f16_to_f32(v128_t h) {
 // Round to nearest even, lanes come back holding the float16 bits zero-extended (F. Giesen's
 // float_to_half_fast3_rtne, branch-free). Normal results: add the rebias and 0xFFF plus the
 // lowest kept bit, then shift; subnormal results: let the float adder round at 2^-24 by adding
-// 0.5; |f| >= 65536 is Inf, NaN stays NaN. Checked against half.h's to_f16 in the tests.
+// 0.5; |f| >= 65536 is Inf, NaN becomes the one quiet NaN 0x7E00 (half.h). Checked against
+// half.h's to_f16 in the tests.
 inline v128_t f32_to_f16(v128_t f) {
   const v128_t magnitude = wasm_v128_and(f, wasm_i32x4_splat(0x7FFFFFFF));
-  const v128_t sign = wasm_u32x4_shr(wasm_v128_xor(f, magnitude), 16);
+  const v128_t nan = wasm_i32x4_gt(magnitude, wasm_i32x4_splat(0x7F800000));
+  const v128_t sign = wasm_v128_andnot(wasm_u32x4_shr(wasm_v128_xor(f, magnitude), 16), nan);
   const v128_t odd = wasm_v128_and(wasm_u32x4_shr(magnitude, 13), wasm_i32x4_splat(1));
   const v128_t normal = wasm_u32x4_shr(
       wasm_i32x4_add(wasm_i32x4_add(magnitude, wasm_i32x4_splat(static_cast<int32_t>(0xC8000FFFu))), odd), 13);
   const v128_t subnormal =
       wasm_i32x4_sub(wasm_f32x4_add(magnitude, wasm_f32x4_splat(0.5f)), wasm_i32x4_splat(0x3F000000));
   v128_t bits = wasm_v128_bitselect(subnormal, normal, wasm_i32x4_lt(magnitude, wasm_i32x4_splat(113 << 23)));
-  const v128_t inf_or_nan = wasm_v128_bitselect(wasm_i32x4_splat(0x7E00), wasm_i32x4_splat(0x7C00),
-                                                wasm_i32x4_gt(magnitude, wasm_i32x4_splat(0x7F800000)));
+  const v128_t inf_or_nan = wasm_v128_bitselect(wasm_i32x4_splat(0x7E00), wasm_i32x4_splat(0x7C00), nan);
   bits = wasm_v128_bitselect(inf_or_nan, bits, wasm_i32x4_gt(magnitude, wasm_i32x4_splat(0x477FFFFF)));
   return wasm_v128_or(bits, sign);
 }
@@ -129,13 +130,12 @@ inline v128_t f16_normal_to_f32(v128_t h) {
 
 inline v128_t bf16_to_f32(v128_t h) { return wasm_i32x4_shl(h, 16); }
 
-// Round to nearest even by adding 0x7FFF plus the lowest kept bit; NaN keeps its sign and
-// payload top and becomes quiet. Same as to_bf16(float) in half.h.
+// Round to nearest even by adding 0x7FFF plus the lowest kept bit; NaN becomes the one quiet
+// NaN 0x7FC0. Same as to_bf16(float) in half.h.
 inline v128_t f32_to_bf16(v128_t f) {
   const v128_t lsb = wasm_v128_and(wasm_u32x4_shr(f, 16), wasm_u32x4_splat(1));
   const v128_t rounded = wasm_u32x4_shr(wasm_i32x4_add(f, wasm_i32x4_add(lsb, wasm_u32x4_splat(0x7FFF))), 16);
-  const v128_t quiet_nan = wasm_v128_or(wasm_u32x4_shr(f, 16), wasm_u32x4_splat(0x40));
-  return wasm_v128_bitselect(quiet_nan, rounded, wasm_f32x4_ne(f, f));
+  return wasm_v128_bitselect(wasm_u32x4_splat(0x7FC0), rounded, wasm_f32x4_ne(f, f));
 }
 
 template <v128_t (*ToF32)(v128_t), v128_t (*FromF32)(v128_t), vec_fn F32Op>

@@ -11,10 +11,10 @@
 //
 // Scratch layout (32-bit words):
 //   [0] rank of A, [1] rank of B, [kDimsA..) kMaxRank dims of A, [kDimsB..) kMaxRank dims of B;
-//   written back by tw_plan: [kOut] rank of the output, [kOut+1] conflict axis (or -1), then
-//   [kOutDims..) kMaxRank dims of the output;
-//   [kArgs + Arg] the arguments: op, dtype, mode, has_axis, axis (tw_plan); a, b, y, begin, end
-//   (tw_run); dtype, b, count (tw_any_zero).
+//   written back by tw_plan: [kOut] rank of the output, [kOut+1] conflict axis (or -1),
+//   [kOut+2] the plan's row length, then [kOutDims..) kMaxRank dims of the output;
+//   [kArgs + Arg] the arguments: op, dtype, mode, has_axis, axis (tw_plan); a, b, y
+//   (tw_run_range, which takes begin and end as arguments); dtype, b, count (tw_any_zero).
 #include <emscripten/bind.h>
 #include <emscripten/emmalloc.h>
 #include <emscripten/emscripten.h>
@@ -34,10 +34,10 @@ using namespace tensorwise;
 constexpr int kDimsA = 2;
 constexpr int kDimsB = kDimsA + kMaxRank;
 constexpr int kOut = kDimsB + kMaxRank;
-constexpr int kOutDims = kOut + 2;
+constexpr int kOutDims = kOut + 3;
 constexpr int kArgs = kOutDims + kMaxRank;
 // The arguments' words after kArgs, in this order.
-#define TW_SCRATCH_ARGS(X) X(op) X(dtype) X(mode) X(has_axis) X(axis) X(a) X(b) X(y) X(begin) X(end) X(count)
+#define TW_SCRATCH_ARGS(X) X(op) X(dtype) X(mode) X(has_axis) X(axis) X(a) X(b) X(y) X(count)
 enum class Arg : int {
 #define TW_ENUM(name) name,
   TW_SCRATCH_ARGS(TW_ENUM)
@@ -46,7 +46,9 @@ enum class Arg : int {
 };
 uint32_t g_scratch[kArgs + static_cast<int>(Arg::count_of_args)];
 
-// The plan of the last tw_plan, run by tw_run: one broadcast per call, however many ranges.
+// The plan of the last tw_plan, run by tw_run_range: one broadcast per call, however many
+// ranges, on however many threads (workers of the threaded build read it, and the pointers in
+// the scratch area, from the shared memory; the calling thread changes neither while they run).
 BinaryPlan g_plan;
 
 uint32_t arg(Arg i) { return g_scratch[kArgs + static_cast<int>(i)]; }
@@ -88,12 +90,17 @@ EMSCRIPTEN_KEEPALIVE int tw_plan() {
   if (s != Status::ok) return static_cast<int>(s);
   g_scratch[kOut] = static_cast<uint32_t>(r.rank);
   for (int i = 0; i < r.rank; ++i) g_scratch[kOutDims + i] = static_cast<uint32_t>(r.out[i]);
-  return static_cast<int>(plan_binary(static_cast<Op>(arg(Arg::op)), static_cast<DType>(arg(Arg::dtype)), r, &g_plan));
+  s = plan_binary(static_cast<Op>(arg(Arg::op)), static_cast<DType>(arg(Arg::dtype)), r, &g_plan);
+  // The plan's rows (its innermost compressed run): a split between threads cuts whole rows, or
+  // rows at multiples of 64 bytes, so that every element takes the path it takes on one thread.
+  g_scratch[kOut + 2] = g_plan.rank > 0 ? static_cast<uint32_t>(g_plan.size[0]) : 1;
+  return static_cast<int>(s);
 }
 
 // Output elements [begin, end) of the last plan.
-EMSCRIPTEN_KEEPALIVE int tw_run() {
-  const size_t begin = arg(Arg::begin), end = arg(Arg::end);
+// Output elements [begin, end) of the last plan, with the a, b and y of the scratch area. Plain
+// arguments: a worker calls this export of its own instance (bindings/stack.S gives it a stack).
+EMSCRIPTEN_KEEPALIVE int tw_run_range(uint32_t begin, uint32_t end) {
   if (begin > end || end > g_plan.count) return static_cast<int>(Status::invalid_call);
   run_binary(g_plan, arg(Arg::a), arg(Arg::b), arg(Arg::y), begin, end);
   return static_cast<int>(Status::ok);
@@ -139,6 +146,7 @@ EMSCRIPTEN_BINDINGS(tensorwise_abi) {
   constant("SCRATCH_DIMS_A", kDimsA);
   constant("SCRATCH_DIMS_B", kDimsB);
   constant("SCRATCH_OUT", kOut);
+  constant("SCRATCH_ROW", kOut + 2);
   constant("SCRATCH_OUT_DIMS", kOutDims);
   constant("SCRATCH_ARGS", kArgs);
   // Element sizes as constants: an Embind function would bring its whole invoker into the glue.

@@ -6,6 +6,9 @@
 //   dist/index.cjs    CommonJS (require), the .wasm beside it through __dirname
 //   dist/inline.mjs   ESM with the .wasm inside: for bundlers (but webpack), Bun, Deno
 //   dist/inline.cjs   the same, CommonJS
+//   dist/pool.mjs, dist/pool.cjs   the worker pool (web/pool.js), which index.mjs/index.cjs load
+//                     only with the threaded build (dist/tensorwise-mt.wasm): pages that never
+//                     use threads never load either
 //   dist/index.d.ts, dist/index.d.cts   web/index.d.ts, for import and for require
 //
 // each minified (esbuild bundles, terser minifies) with a source map. What changes between
@@ -22,7 +25,7 @@ const glue = join(dist, 'tensorwise.js');
 const wasmFile = join(dist, 'tensorwise.wasm');
 
 // Node's fs without an import where the runtime has process.getBuiltinModule, as in web/wasm-file.js.
-const NODE_FS = "export const nodeFs = () => globalThis.process?.getBuiltinModule?.('fs');";
+const NODE_BUILTIN = 'export const nodeBuiltin = (name) => globalThis.process?.getBuiltinModule?.(name);';
 
 const VARIANTS = {
   // The literal stays a literal through minification: Vite, webpack, Parcel and Rollup's
@@ -30,26 +33,34 @@ const VARIANTS = {
   // loading the file from a server resolve it next to the file.
   esm: () => [
     "export const wasmUrl = () => new URL('./tensorwise.wasm', import.meta.url).href;",
+    "export const threadedWasmUrl = () => new URL('./tensorwise-mt.wasm', import.meta.url).href;",
+    "export const loadPool = () => import('./pool.mjs');",
     'export const embeddedWasm = () => undefined;',
-    NODE_FS,
+    NODE_BUILTIN,
   ].join('\n'),
   // require, not an import(): Jest's default (CommonJS) set-up has no dynamic import().
   cjs: () => [
     "export const wasmUrl = () => require('node:url').pathToFileURL(require('node:path').join(__dirname, 'tensorwise.wasm')).href;",
+    "export const threadedWasmUrl = () => require('node:url').pathToFileURL(require('node:path').join(__dirname, 'tensorwise-mt.wasm')).href;",
+    "export const loadPool = async () => require('./pool.cjs');",
     'export const embeddedWasm = () => undefined;',
-    "export const nodeFs = () => require('node:fs');",
+    "const BUILTINS = { fs: () => require('node:fs'), os: () => require('node:os'), worker_threads: () => require('node:worker_threads') };",
+    'export const nodeBuiltin = (name) => BUILTINS[name]();',
   ].join('\n'),
   // One character per byte (a JS string of Latin-1 code points, escaped where a literal needs it):
   // 25 KB gzipped where base64 took 32 KB, since gzip still sees the bytes' repeats.
   inline: () => [
     `const BYTES = '${latin1Literal(readFileSync(wasmFile))}';`,
     'export const wasmUrl = () => undefined;',
+    // One embedded build only: the inline entries run on one thread (README, "Threads").
+    'export const threadedWasmUrl = () => undefined;',
+    'export const loadPool = () => undefined;',
     'export const embeddedWasm = () => {',
     '  const bytes = new Uint8Array(BYTES.length);',
     '  for (let i = 0; i < BYTES.length; ++i) bytes[i] = BYTES.charCodeAt(i);',
     '  return bytes;',
     '};',
-    NODE_FS,
+    NODE_BUILTIN,
   ].join('\n'),
 };
 
@@ -94,9 +105,10 @@ function plugin(variant) {
   };
 }
 
-async function bundle(name, variant, format) {
+async function bundle(name, variant, format, entry = 'index.js') {
   const result = await build({
-    entryPoints: [join(root, 'web', 'index.js')],
+    entryPoints: [join(root, 'web', entry)],
+    external: ['./pool.mjs', './pool.cjs'], // the pool's own file, loaded with the threaded build
     bundle: true,
     format,
     platform: format === 'cjs' ? 'node' : 'neutral',
@@ -122,7 +134,7 @@ async function bundle(name, variant, format) {
     format: { comments: /webpackIgnore|@vite-ignore/ },
     sourceMap: { content: JSON.stringify(map), url: `${name}.map`, filename: name },
   });
-  if (format === 'esm' && variant === 'esm' && !min.code.includes('new URL("./tensorwise.wasm",import.meta.url)')) {
+  if (entry === 'index.js' && format === 'esm' && variant === 'esm' && !min.code.includes('new URL("./tensorwise.wasm",import.meta.url)')) {
     throw new Error('scripts/bundle.mjs: the new URL literal did not survive minification');
   }
   writeFileSync(join(dist, name), `${min.code}\n`);
@@ -134,6 +146,8 @@ await Promise.all([
   bundle('index.cjs', 'cjs', 'cjs'),
   bundle('inline.mjs', 'inline', 'esm'),
   bundle('inline.cjs', 'inline', 'cjs'),
+  bundle('pool.mjs', 'esm', 'esm', 'pool.js'),
+  bundle('pool.cjs', 'cjs', 'cjs', 'pool.js'),
 ]);
 copyFileSync(join(root, 'web', 'index.d.ts'), join(dist, 'index.d.ts'));
 copyFileSync(join(root, 'web', 'index.d.ts'), join(dist, 'index.d.cts'));

@@ -11,7 +11,7 @@ export let OP_CODE = {}; //   'mul' -> code
 export let STATUS = {}; //    'ok' -> code
 export let MODE_CODE = {}; // 'numpy' -> code
 export let ARG = {}; //       'op' -> word of the argument after SCRATCH.args
-export const SCRATCH = { dimsA: 0, dimsB: 0, out: 0, outDims: 0, args: 0 };
+export const SCRATCH = { dimsA: 0, dimsB: 0, out: 0, row: 0, outDims: 0, args: 0 };
 export const LIMITS = { maxRank: 0 };
 
 // The names the JS layer uses, declared by each module where it uses them, checked at init.
@@ -60,7 +60,8 @@ export function readAbi(m) {
     return values;
   });
   const scratch = {
-    dimsA: m.SCRATCH_DIMS_A, dimsB: m.SCRATCH_DIMS_B, out: m.SCRATCH_OUT, outDims: m.SCRATCH_OUT_DIMS, args: m.SCRATCH_ARGS,
+    dimsA: m.SCRATCH_DIMS_A, dimsB: m.SCRATCH_DIMS_B, out: m.SCRATCH_OUT, row: m.SCRATCH_ROW, outDims: m.SCRATCH_OUT_DIMS,
+    args: m.SCRATCH_ARGS,
   };
   const limits = { maxRank: m.MAX_RANK };
   for (const [key, value] of Object.entries({ ...scratch, ...limits })) {

@@ -8,7 +8,7 @@ import { describe, formatShape, withArticle } from './format.js';
 import {
   boxedKind, hasOwn, isArray, isDetached, typedArrayBuffer, typedArrayByteOffset, typedArrayKind, typedArrayLength,
 } from './intrinsics.js';
-import { MAX_BYTES } from './memory.js';
+import { MAX_BYTES, isHeapBuffer } from './memory.js';
 import { elementCount, readShape } from './shapes.js';
 import { insideLiveTensor, readTensor, tensorPointer } from './tensor.js';
 import { isWasmTensor } from './tensor-brand.js';
@@ -190,21 +190,20 @@ export function checkOutDtype(out, info, fn) {
  * After the last read of caller data, checks that what was read still holds: tensors are alive,
  * buffers neither detached nor resized. Views of wasm memory (a tensor's `data`) are resolved
  * to their address, which must lie inside a live tensor. From here on no caller code runs.
- * `heap` is wasm memory's buffer now; `fn` and `name` name the record in messages ('multiply',
- * 'operand A').
+ * `fn` and `name` name the record in messages ('multiply', 'operand A').
  */
-export function settle(heap, r, fn, name) {
+export function settle(r, fn, name) {
   if (r === null) return;
   if (r.kind === 'resident') {
     if (tensorPointer(r.tensor) !== r.ptr) {
       throw new TypeError(`${fn}: ${name}: its wasm tensor was disposed while the arguments were being read`);
     }
   } else if (r.source.fromCaller) {
-    settleSource(heap, r.source, fn, name);
+    settleSource(r.source, fn, name);
   }
 }
 
-function settleSource(heap, s, fn, name) {
+function settleSource(s, fn, name) {
   const length = typedArrayLength(s.view);
   if (length !== s.length || typedArrayByteOffset(s.view) !== s.byteOffset) {
     if (isDetached(s.buffer)) {
@@ -213,7 +212,7 @@ function settleSource(heap, s, fn, name) {
     throw new RangeError(`${fn}: ${name}: its buffer was resized while the arguments were being read ` +
       `(${s.length} elements when read, ${length} now)`);
   }
-  if (s.buffer === heap) {
+  if (isHeapBuffer(s.buffer)) {
     const bytes = s.length * s.Class.BYTES_PER_ELEMENT;
     if (!insideLiveTensor(s.byteOffset, bytes)) {
       throw new TypeError(`${fn}: ${name} is a view of wasm memory outside every live tensor (was its tensor disposed?)`);

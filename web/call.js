@@ -3,6 +3,7 @@
 import { asTensor, checkOutDtype, commonDtype, settle } from './arguments.js';
 import { DTYPES } from './dtypes.js';
 import { compute } from './engine.js';
+import { heapBuffer } from './memory.js';
 
 /**
  * @param m the module (from enter())
@@ -21,10 +22,10 @@ export function callOp(m, c) {
   c.a = asTensor(c.a, dtype, c.fn, c.names[0]);
   c.b = asTensor(c.b, dtype, c.fn, c.names[1]);
   checkOutDtype(c.out, info, c.fn);
-  const heap = m.HEAPU8.buffer;
-  settle(heap, c.a, c.fn, c.names[0]);
-  settle(heap, c.b, c.fn, c.names[1]);
-  settle(heap, c.out, c.fn, 'out');
+  heapBuffer(m); // wasm memory's buffer now is one of its buffers
+  settle(c.a, c.fn, c.names[0]);
+  settle(c.b, c.fn, c.names[1]);
+  settle(c.out, c.fn, 'out');
     c.info = info;
   c.core = c.floor && info.integer ? c.op.floorCode : c.op.coreCode;
   c.divides = c.op.divides;

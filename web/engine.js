@@ -13,17 +13,18 @@ import { MAX_BYTES, acquireBlock, align16, copyIn, copyOut, releaseBlock, result
 import { defaultCarrier } from './dtypes.js';
 import { isShared } from './intrinsics.js';
 import { elementCount } from './shapes.js';
+import { sharing } from './threads.js';
 
 requires('status', ['ok', 'too_large']);
-requires('arg', ['op', 'dtype', 'mode', 'has_axis', 'axis', 'a', 'b', 'y', 'begin', 'end', 'count']);
+requires('arg', ['op', 'dtype', 'mode', 'has_axis', 'axis', 'a', 'b', 'y', 'count']);
 
 const clampInt32 = (x) => Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, x));
 
 // Word indexes in HEAP32/HEAPU32 of the scratch area's fields (bindings/binding.cc), from the
 // module's ABI at init: the static scratch area never moves.
 const W = {
-  rankA: 0, rankB: 0, dimsA: 0, dimsB: 0, outRank: 0, conflict: 0, outDims: 0,
-  op: 0, dtype: 0, mode: 0, hasAxis: 0, axis: 0, a: 0, b: 0, y: 0, begin: 0, end: 0, count: 0,
+  rankA: 0, rankB: 0, dimsA: 0, dimsB: 0, outRank: 0, conflict: 0, row: 0, outDims: 0,
+  op: 0, dtype: 0, mode: 0, hasAxis: 0, axis: 0, a: 0, b: 0, y: 0, count: 0,
 };
 let anyOp = 0; // broadcastShapes plans no op: any will do
 
@@ -31,16 +32,16 @@ let anyOp = 0; // broadcastShapes plans no op: any will do
 // a wrapper that puts the export in its place on its first call, and the module object is a
 // dictionary, slow to look things up in on every call: the exports are taken once, at init,
 // after a first call that does nothing (rank-0 shapes planned, an empty range run, no divisor).
-const CORE = { plan: null, run: null, anyZero: null };
+const CORE = { plan: null, runRange: null, anyZero: null };
 
 onAbi((m) => {
   const s = m._tw_scratch() >>> 2;
   const args = s + SCRATCH.args;
   Object.assign(W, {
     rankA: s, rankB: s + 1, dimsA: s + SCRATCH.dimsA, dimsB: s + SCRATCH.dimsB, outRank: s + SCRATCH.out,
-    conflict: s + SCRATCH.out + 1, outDims: s + SCRATCH.outDims, op: args + ARG.op, dtype: args + ARG.dtype,
-    mode: args + ARG.mode, hasAxis: args + ARG.has_axis, axis: args + ARG.axis, a: args + ARG.a, b: args + ARG.b,
-    y: args + ARG.y, begin: args + ARG.begin, end: args + ARG.end, count: args + ARG.count,
+    conflict: s + SCRATCH.out + 1, row: s + SCRATCH.row, outDims: s + SCRATCH.outDims, op: args + ARG.op,
+    dtype: args + ARG.dtype, mode: args + ARG.mode, hasAxis: args + ARG.has_axis, axis: args + ARG.axis, a: args + ARG.a,
+    b: args + ARG.b, y: args + ARG.y, count: args + ARG.count,
   });
   anyOp = Object.values(OP_CODE)[0];
   const u32 = m.HEAPU32;
@@ -48,9 +49,9 @@ onAbi((m) => {
   u32[W.op] = anyOp;
   u32[W.mode] = Object.values(MODE_CODE)[0];
   m._tw_plan();
-  m._tw_run();
+  m._tw_run_range(0, 0);
   m._tw_any_zero();
-  Object.assign(CORE, { plan: m._tw_plan, run: m._tw_run, anyZero: m._tw_any_zero });
+  Object.assign(CORE, { plan: m._tw_plan, runRange: m._tw_run_range, anyZero: m._tw_any_zero });
 });
 
 /**
@@ -74,7 +75,7 @@ export function plan(m, shapeA, shapeB, mode, opCode, dtypeCode) {
   const rank = u32[W.outRank];
   const shape = new Array(rank);
   for (let i = 0; i < rank; ++i) shape[i] = u32[W.outDims + i];
-  return { status, shape, conflict: u32[W.conflict] | 0 };
+  return { status, shape, conflict: u32[W.conflict] | 0, row: u32[W.row] };
 }
 
 /** The output shape under mode, for broadcastShapes: its size never matters. */
@@ -90,9 +91,11 @@ function shapeOnly(m, { shapeA, shapeB, mode }) {
   return p.shape;
 }
 
-// Chunks of this many bytes per operand: three (two inputs, one output) stay in L2.
-const CHUNK_BYTES = 128 * 1024;
-const STREAM_MIN_BYTES = 4 * CHUNK_BYTES;
+// Chunks of this many bytes per operand, three (two inputs, one output) in cache; larger ones
+// took less time here than 128 KiB ones (README, "Performance"), most with the threaded build,
+// whose shared memory V8 copies into and out of word by word.
+const CHUNK_BYTES = 512 * 1024;
+const STREAM_MIN_BYTES = 512 * 1024;
 
 /**
  * @param call { fn, core, divides, info, a, b, mode, out, zeroIsError }: the entry point's name
@@ -130,13 +133,26 @@ function run(m, { fn, core, divides, info, a, b, mode, out, zeroIsError }) {
   // A view of wasm memory as `out` (it may overlap a resident operand) takes one chunk and is
   // copied into place at the end.
   const outInHeap = out?.kind === 'host' && out.source.heapAddress >= 0;
-  const chunkable = n * es >= STREAM_MIN_BYTES && !zeroIsError && !outInHeap;
-  const chunk = chunkable ? CHUNK_BYTES / es : n;
-  const A = placeOperand(PLACE_A, a, n, chunk, out);
-  const B = placeOperand(PLACE_B, b, n, chunk, out);
-  const yBytes = out?.kind === 'resident' ? 0 : align16(chunk * es);
-  const total = A.bytes + B.bytes + yBytes;
-  const block = total > 0 ? acquireBlock(m, total, () => `${withArticle(info.name)} result of shape ${formatShape(shape)}`) : 0;
+  // Streaming needs something to stream: a JS array in or out.
+  const hostData = out?.kind !== 'resident' || a.kind === 'host' || b.kind === 'host';
+  const chunkable = n * es >= STREAM_MIN_BYTES && !zeroIsError && !outInHeap && hostData;
+  // A large op may be shared with the pool's threads; JS arrays are then staged whole, not
+  // streamed (the pool decides whether the work pays for that: web/pool.js). If wasm memory
+  // cannot hold them whole, they are streamed on this thread alone.
+  const pool = sharing.pool;
+  let shared = pool !== null && n > 0 && pool.shouldShare(divides, info.name, n, a.n + b.n, hostData);
+  let chunk, A, B, yBytes, block;
+  for (;;) {
+    chunk = chunkable && !shared ? CHUNK_BYTES / es : n;
+    A = placeOperand(PLACE_A, a, n, chunk, out);
+    B = placeOperand(PLACE_B, b, n, chunk, out);
+    yBytes = out?.kind === 'resident' ? 0 : align16(chunk * es);
+    const total = A.bytes + B.bytes + yBytes;
+    const what = shared && chunkable ? null : () => `${withArticle(info.name)} result of shape ${formatShape(shape)}`;
+    block = total > 0 ? acquireBlock(m, total, what) : 0;
+    if (block !== 0 || total === 0) break;
+    shared = false;
+  }
   try {
     A.ptr = A.bytes > 0 ? block : A.ptr;
     B.ptr = B.bytes > 0 ? block + A.bytes : B.ptr;
@@ -160,12 +176,11 @@ function run(m, { fn, core, divides, info, a, b, mode, out, zeroIsError }) {
       u32[W.a] = A.window ? A.ptr - begin * es : A.ptr;
       u32[W.b] = B.window ? B.ptr - begin * es : B.ptr;
       u32[W.y] = yBytes > 0 ? yPtr - begin * es : yPtr;
-      u32[W.begin] = begin;
-      u32[W.end] = begin + len;
-      const status = CORE.run();
+      const status = shared ? pool.runShared(n, p.row, es) : CORE.runRange(begin, begin + len);
       if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} running a plan`);
       if (data !== null) copyOut(u8, Carrier, yPtr, len, data, begin);
     }
+    if (pool !== null && !shared) pool.inlineEnded();
     if (outInHeap) u8.copyWithin(out.source.heapAddress, yPtr, yPtr + n * es);
     if (out?.kind === 'resident') return out.tensor;
     return { data: out === null ? data : out.source.view, shape, dtype: info.name };

@@ -159,6 +159,16 @@ export interface InitOptions {
    * returns its URL. In Node a `file:` URL is read from disk.
    */
   locateFile?: (name: string, dir: string) => string;
+  /**
+   * How many threads large ops may use, the calling thread included: `'auto'` (the default)
+   * uses the cores there are, at most 4, in Node.js and in cross-origin-isolated pages (served
+   * with `Cross-Origin-Opener-Policy: same-origin` and `Cross-Origin-Embedder-Policy:
+   * require-corp`), and 1 elsewhere. More than the platform allows warns once on the console
+   * and runs with 1. With more than 1, init() loads the threaded build (`tensorwise-mt.wasm`,
+   * which locateFile is asked for) and the pool of workers starts on the first op that would
+   * split. Results never depend on the thread count. A positive integer, else a `RangeError`.
+   */
+  threads?: 'auto' | number;
 }
 
 /**
@@ -172,6 +182,22 @@ export interface InitOptions {
  * ```
  */
 export function init(options?: InitOptions): Promise<void>;
+
+/**
+ * Sets how many threads large ops may use from now on, the calling thread included: `'auto'` or
+ * a positive integer; `1` turns threads off (the workers stop). Threads need the threaded build,
+ * which init() loads only when it is given threads (or `'auto'` where threads are possible).
+ * More than the platform allows warns once on the console and runs with 1 thread.
+ *
+ * @example
+ * ```js
+ * await setThreads(1); // everything on the calling thread
+ * ```
+ */
+export function setThreads(threads: 'auto' | number): Promise<void>;
+
+/** How many threads large ops may use now, the calling thread included (1 before init()). */
+export function threads(): number;
 
 /**
  * Element-wise `a * b` with broadcasting. Integers wrap modulo 2^bits; float16/bfloat16 are

@@ -7,16 +7,31 @@ import { readHost, readOperand, settle } from './arguments.js';
 import { DTYPES, dtypeInfo } from './dtypes.js';
 import { broadcastShape } from './engine.js';
 import { formatShape } from './format.js';
-import { MAX_BYTES, allocate, copyIn } from './memory.js';
+import { MAX_BYTES, allocate, copyIn, heapBuffer } from './memory.js';
 import { readOpOptions } from './options.js';
 import { elementCount, readShape } from './shapes.js';
 import { WasmTensor, adoptBlock } from './tensor.js';
+import { checkThreads, setCurrent, sharing, threadsFor } from './threads.js';
 
 export { init } from './loader.js';
 export * from './ops.js';
 export { BroadcastError } from './errors.js';
 export { bfloat16ToNumber, float16ToNumber, numberToBfloat16, numberToFloat16 } from './bits.js';
 export { WasmTensor };
+export { threads } from './threads.js';
+
+/**
+ * Sets how many threads large ops may use, the calling thread included: 'auto' or a positive
+ * integer; 1 turns threads off. More than the platform (or the build init() loaded) allows warns
+ * once and runs on 1 thread.
+ */
+export async function setThreads(n) {
+  enter();
+  checkThreads(n, 'setThreads');
+  const effective = threadsFor(n);
+  setCurrent(effective);
+  await sharing.pool?.setWorkers(effective - 1);
+}
 
 export function broadcastShapes(shapeA, shapeB, options) {
   enter();
@@ -31,7 +46,8 @@ export function broadcastShapes(shapeA, shapeB, options) {
 export function tensor(data, shape, dtype) {
   const m = enter();
   const host = readHost(data, shape, dtype, 'tensor()');
-  settle(m.HEAPU8.buffer, host, 'tensor()', 'data');
+  heapBuffer(m);
+  settle(host, 'tensor()', 'data');
   return withStaging(residentCopy, host);
 }
 

@@ -10,7 +10,8 @@ import {
   TYPED_ARRAY_CLASSES, bufferKind, typedArrayBuffer, typedArrayByteOffset, typedArrayKind, typedArrayLength,
 } from './intrinsics.js';
 import { readRecord } from './records.js';
-import { embeddedWasm, nodeFs, wasmUrl } from './wasm-file.js';
+import { checkThreads, setCurrent, setPlatform, sharing, threadsFor, warnOnce } from './threads.js';
+import { embeddedWasm, loadPool, nodeBuiltin, threadedWasmUrl, wasmUrl } from './wasm-file.js';
 
 let module = null;
 let pending = null;
@@ -57,20 +58,52 @@ export function init(options = {}) {
 }
 
 async function load(options) {
-  const { wasmBinary, locateFile } = readRecord(options, ['wasmBinary', 'locateFile'], 'init');
-  let bytes;
-  if (wasmBinary !== undefined) {
-    bytes = toBytes(wasmBinary);
-  } else if (locateFile !== undefined) {
-    if (typeof locateFile !== 'function') throw new TypeError(`init: locateFile must be a function, got ${describe(locateFile)}`);
-    const url = wasmUrl();
-    bytes = await readBytes(String(locateFile('tensorwise.wasm', url === undefined ? '' : new URL('./', url).href)));
-  } else {
-    bytes = embeddedWasm() ?? (await readBytes(wasmUrl()));
+  const { wasmBinary, locateFile, threads = 'auto' } = readRecord(options, ['wasmBinary', 'locateFile', 'threads'], 'init');
+  checkThreads(threads, 'init');
+  if (locateFile !== undefined && typeof locateFile !== 'function') {
+    throw new TypeError(`init: locateFile must be a function, got ${describe(locateFile)}`);
   }
-  const m = await instantiate(bytes);
+  // The file of a build: where locateFile says, else beside this file (or embedded).
+  const where = (name, url) => (locateFile === undefined ? url : String(locateFile(name, url === undefined ? '' : new URL('./', url).href)));
+  setCurrent(1);
+  // Threads need the threaded build (not embedded in the inline entries) and a platform whose
+  // workers can share memory: Node.js, or a cross-origin-isolated page.
+  const single = "init() loaded the single-threaded build (ask init() for threads, with no wasmBinary)";
+  const isolated = isNode || globalThis.crossOriginIsolated === true;
+  setPlatform(1, threadedWasmUrl() === undefined ? "the inline build has no threads (import 'tensorwise/file' for them)"
+    : isolated ? single : 'this page is not cross-origin isolated (serve it with Cross-Origin-Opener-Policy: same-origin ' +
+      'and Cross-Origin-Embedder-Policy: require-corp)');
+  if (wasmBinary === undefined && threadedWasmUrl() !== undefined && threads !== 1 && isolated) {
+    try {
+      const pool = await loadPool();
+      const platform = await pool.threadPlatform(nodeBuiltin, importBuiltin);
+      setPlatform(platform.max, platform.why);
+      const n = threadsFor(threads);
+      if (n > 1) {
+        const m = await pool.loadThreaded(await readBytes(where('tensorwise-mt.wasm', threadedWasmUrl())), platform.loadWorker, n,
+          instantiate, readAbi);
+        sharing.pool = { ...pool }; // a plain object: calls through a module namespace are slower
+        setCurrent(n);
+        return m;
+      }
+    } catch (error) {
+      warnOnce(`the threaded build did not load (${error?.message ?? error}); running on 1 thread`);
+    }
+    // Resident tensors live in one build's memory: the build cannot change after init().
+    setPlatform(1, single);
+  }
+  threadsFor(threads); // more than 1 asked for: a warning
+  let bytes;
+  if (wasmBinary !== undefined) bytes = toBytes(wasmBinary);
+  else bytes = (locateFile === undefined ? embeddedWasm() : undefined) ?? (await readBytes(where('tensorwise.wasm', wasmUrl())));
+  const { m } = await instantiate(bytes);
   readAbi(m);
   return m;
+}
+
+// A computed specifier keeps bundlers from trying to pack Node's modules for the browser.
+function importBuiltin(name) {
+  return import(/* @vite-ignore */ /* webpackIgnore: true */ name);
 }
 
 // The bytes are copied: the caller's buffer may change (or be transferred) while the module
@@ -92,10 +125,9 @@ async function readBytes(url) {
     try {
       // Node, Deno, Bun. Without process.getBuiltinModule (Node < 20.16), an import whose computed
       // specifier keeps bundlers from trying to pack node:fs for the browser.
-      const fs = nodeFs();
+      const fs = nodeBuiltin('fs');
       if (fs !== undefined) return fs.readFileSync(new URL(url));
-      const fsModule = 'node:fs/promises';
-      const { readFile } = await import(/* @vite-ignore */ /* webpackIgnore: true */ fsModule);
+      const { readFile } = await importBuiltin('node:fs/promises');
       return new Uint8Array(await readFile(new URL(url)));
     } catch (error) {
       // Node's error code (ENOENT...) stays on the error, as on the one from fs.
@@ -110,15 +142,23 @@ async function readBytes(url) {
 
 // Node, Deno and Bun compile synchronously: a cold start here was ~1 ms shorter than with
 // WebAssembly.instantiate. Browsers restrict synchronous compilation on their main thread.
-const compileSync = typeof globalThis.process?.versions?.node === 'string';
+const isNode = typeof globalThis.process?.versions?.node === 'string';
+const compileSync = isNode;
 
-function instantiate(bytes) {
+/**
+ * Instantiates a build from its bytes: { m, compiled } (the glue's module and the compiled
+ * WebAssembly.Module). `memory`, when given, is the threaded build's shared memory; the default
+ * build's glue makes its own.
+ */
+function instantiate(bytes, memory) {
+  let compiled = null;
   return new Promise((resolve, reject) => {
     createTensorwiseModule({
+      ...(memory === undefined ? {} : { wasmMemory: memory }),
       instantiateWasm(imports, receiveInstance) {
         if (compileSync) {
           try {
-            const compiled = new WebAssembly.Module(bytes);
+            compiled = new WebAssembly.Module(bytes);
             const instance = new WebAssembly.Instance(compiled, imports);
             receiveInstance(instance, compiled);
             return instance.exports;
@@ -128,11 +168,14 @@ function instantiate(bytes) {
           }
         }
         WebAssembly.instantiate(bytes, imports)
-          .then((result) => receiveInstance(result.instance, result.module))
+          .then((result) => {
+            compiled = result.module;
+            receiveInstance(result.instance, result.module);
+          })
           .catch((error) => reject(explain(error)));
         return {}; // the exports arrive through receiveInstance
       },
-    }).then(resolve, reject);
+    }).then((m) => resolve({ m, compiled }), reject);
   });
 }
 

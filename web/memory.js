@@ -1,15 +1,18 @@
 // Wasm heap allocation for one call, and copies between JS typed arrays and wasm memory. Views
 // of the heap are taken after the call's last allocation (growth detaches older ones) and only
 // ever through the built-in classes and set(): no caller code runs in a copy.
-import { typedArrayBuffer, typedArraySet } from './intrinsics.js';
+import { typedArrayBuffer, typedArraySet, uncurry } from './intrinsics.js';
 
 /** wasm32 with a 2 GiB memory: no tensor this large can be allocated. */
 export const MAX_BYTES = 2 ** 31 - 1;
 
-/** @param what a function giving the thing's name, for the error (built only on failure) */
+/**
+ * @param what a function giving the thing's name, for the error (built only on failure); null:
+ *   0 on failure, no error
+ */
 export function allocate(m, bytes, what) {
   const ptr = bytes <= MAX_BYTES ? m._malloc(Math.max(bytes, 1)) : 0;
-  if (ptr === 0) {
+  if (ptr === 0 && what !== null) {
     throw new RangeError(`${what()} needs ${bytes} bytes, more than wasm memory can provide`);
   }
   return ptr;
@@ -20,14 +23,16 @@ export function allocate(m, bytes, what) {
 const STAGING_LIMIT = 1 << 21;
 let staging = { m: null, ptr: 0, size: 0 };
 
-/** A block of at least `bytes` for one call; give it back with releaseBlock. */
+/** A block of at least `bytes` for one call (`what`: as for allocate); give it back with releaseBlock. */
 export function acquireBlock(m, bytes, what) {
   if (bytes > STAGING_LIMIT) return allocate(m, bytes, what);
   if (staging.m !== m || staging.size < bytes) {
     if (staging.m === m && staging.ptr !== 0) m._free(staging.ptr);
     staging = { m, ptr: 0, size: 0 }; // if the allocation below throws, nothing points at freed memory
     const size = Math.max(bytes, 4096);
-    staging = { m, ptr: allocate(m, size, what), size };
+    const ptr = allocate(m, size, what);
+    if (ptr !== 0) staging = { m, ptr, size };
+    return ptr;
   }
   return staging.ptr;
 }
@@ -40,6 +45,30 @@ export function releaseBlock(m, ptr) {
 export function freeStagingBlock(m) {
   if (staging.m === m && staging.ptr !== 0) m._free(staging.ptr);
   staging = { m: null, ptr: 0, size: 0 };
+}
+
+// Every buffer wasm memory has had that a view may still be over. A non-shared memory's old
+// buffers are detached when it grows; a shared memory's (the threaded build) stay valid views of
+// the same bytes, so a view taken before growth is still a view of wasm memory.
+const heapBuffers = new WeakSet();
+const rememberBuffer = uncurry(WeakSet.prototype.add);
+const isRemembered = uncurry(WeakSet.prototype.has);
+
+let lastBuffer = null;
+
+/** wasm memory's buffer now, remembered as one of its buffers. */
+export function heapBuffer(m) {
+  const buffer = m.HEAPU8.buffer;
+  if (buffer !== lastBuffer) {
+    rememberBuffer(heapBuffers, buffer);
+    lastBuffer = buffer;
+  }
+  return buffer;
+}
+
+/** Whether a buffer is (or was) wasm memory's. */
+export function isHeapBuffer(buffer) {
+  return isRemembered(heapBuffers, buffer);
 }
 
 // Arithmetic, not bitwise: sizes may pass 2^31, where bitwise ops would wrap.

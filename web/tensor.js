@@ -4,6 +4,7 @@
 import { enter } from './loader.js';
 import { DTYPES, defaultCarrier } from './dtypes.js';
 import { markWasmTensor, isWasmTensor } from './tensor-brand.js';
+import { heapBuffer } from './memory.js';
 
 const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 const MAKE = Symbol('tensorwise: make a WasmTensor');
@@ -43,7 +44,7 @@ export class WasmTensor {
     const m = enter();
     if (t.#ptr === 0) throw new TypeError('this wasm tensor was disposed; its data cannot be read');
     const Carrier = defaultCarrier(DTYPES[t.#dtype]);
-    return new Carrier(m.HEAPU8.buffer, t.#ptr, t.#length);
+    return new Carrier(heapBuffer(m), t.#ptr, t.#length);
   }
 
   /** Frees the wasm memory; calling it again does nothing. */

@@ -8,8 +8,14 @@
 /** The .wasm's URL, or undefined when the bytes are embedded. */
 export const wasmUrl = () => new URL('../dist/tensorwise.wasm', import.meta.url).href;
 
+/** The threaded build's .wasm's URL, or undefined where there is none (the inline entries). */
+export const threadedWasmUrl = () => new URL('../dist/tensorwise-mt.wasm', import.meta.url).href;
+
+/** The pool's module (web/pool.js), loaded with the threaded build. */
+export const loadPool = () => import('./pool.js');
+
 /** The embedded .wasm bytes, or undefined. */
 export const embeddedWasm = () => undefined;
 
-/** Node's fs module without an import (Node ≥ 20.16, Deno, Bun), or undefined. */
-export const nodeFs = () => globalThis.process?.getBuiltinModule?.('fs');
+/** A Node built-in module ('fs', 'os', 'worker_threads') without an import (Node ≥ 20.16, Deno, Bun), or undefined. */
+export const nodeBuiltin = (name) => globalThis.process?.getBuiltinModule?.(name);

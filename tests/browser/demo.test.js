@@ -22,7 +22,7 @@ const problems = [];
 
 before(async () => {
   mkdirSync(shots, { recursive: true });
-  server = await serve(repoRoot);
+  server = await serve(repoRoot, 0, { isolated: true }); // as npm start serves it
   origin = `http://127.0.0.1:${server.address().port}`;
   browser = await launchChromium();
   page = await browser.newPage({ viewport: DESKTOP });
@@ -334,10 +334,16 @@ test('a pasted OpenVINO IR layer is read, drawn and checked', async () => {
   assert.match(await page.textContent('#ir-report'), /differs from the inferred \[2\]/);
 });
 
-test('the speed panel times wasm against a JS loop', async () => {
+test('the speed panel times wasm on 1 thread and on every core against a JS loop', async () => {
+  const cores = await page.evaluate(() => (window.crossOriginIsolated ? navigator.hardwareConcurrency : 0));
+  assert.ok(cores >= 1, 'npm start serves the demo cross-origin isolated');
+  assert.match(await page.textContent('#speed-threads'), /cross-origin isolated: tensorwise may use its \d+ cores|one thread/);
   await page.click('#speed-run');
   await page.waitForSelector('#speed:not([hidden])', { timeout: 60000 });
-  assert.equal(await page.locator('#speed tbody tr').count(), 2);
+  const rows = await page.locator('#speed tbody tr td:first-child').allTextContents();
+  assert.equal(rows.length, cores > 1 ? 3 : 2);
+  assert.match(rows[0], /1 thread /);
+  if (cores > 1) assert.match(rows[1], new RegExp(`${cores} threads`));
   assert.match(await page.textContent('#speed tbody'), /GB\/s/);
   assert.deepEqual(problems, []);
 });

@@ -16,18 +16,22 @@ export function launchChromium() {
   });
 }
 
-/** Opens url, waits for window.done, fails on any console error or page error. */
+/** Opens url, waits for window.done; console errors and page errors are problems, warnings are kept. */
 export async function runPage(browser, url) {
   const page = await browser.newPage();
   const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  const warnings = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   try {
     await page.goto(url);
     await page.waitForFunction(() => window.done === true || window.failed !== undefined, null, { timeout: 30000 });
     const result = await page.evaluate(() => ({ failed: window.failed, result: window.result }));
     if (result.failed !== undefined) problems.push(`page: ${result.failed}`);
-    return { ...result, problems };
+    return { ...result, problems, warnings };
   } finally {
     await page.close();
   }

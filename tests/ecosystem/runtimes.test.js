@@ -17,6 +17,16 @@ test('Node ESM: import from "tensorwise", also inside worker_threads', async () 
   assert.deepEqual(printed((await run('node', ['threads.js'], { cwd: dir })).stdout), EXPECTED);
 });
 
+test("Node, ESM and CommonJS: init()'s 'auto' runs on the cores there are (the threaded build and the pool's file), same bits, no warning, exits", async () => {
+  for (const [fixture, script, args] of [['node', 'pool.js', []], ['cjs', 'pool.cjs', ['--no-experimental-require-module']]]) {
+    const dir = await project(fixture);
+    const { stdout, stderr } = await run('node', [...args, script], { cwd: dir, timeout: 60000 });
+    const seen = JSON.parse(stdout.trim());
+    assert.deepEqual(seen, { threads: seen.expected, expected: seen.expected, same: true, warnings: [] }, script);
+    assert.equal(stderr, '', script);
+  }
+});
+
 test('the README quick start, pasted into quickstart.mjs in a new project, prints what the README says', async () => {
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('## Where it runs'));

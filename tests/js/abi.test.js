@@ -36,6 +36,7 @@ test('the core has the ops the tests run (and the floor division), the statuses 
   assert.equal(m.SCRATCH_DIMS_B - m.SCRATCH_DIMS_A, m.MAX_RANK);
   assert.equal(m.SCRATCH_OUT - m.SCRATCH_DIMS_B, m.MAX_RANK);
   assert.equal(m.SCRATCH_ARGS - m.SCRATCH_OUT_DIMS, m.MAX_RANK);
+  assert.ok(m.SCRATCH_ROW > m.SCRATCH_OUT + 1 && m.SCRATCH_ROW < m.SCRATCH_OUT_DIMS);
 });
 
 /** A copy of the module's ABI surface with one change. */
@@ -45,7 +46,7 @@ function altered(change) {
     DType: { ...m.DType }, Op: { ...m.Op }, Status: { ...m.Status }, BroadcastMode: { ...m.BroadcastMode },
     ScratchArg: { ...m.ScratchArg }, MAX_RANK: m.MAX_RANK,
     SCRATCH_DIMS_A: m.SCRATCH_DIMS_A, SCRATCH_DIMS_B: m.SCRATCH_DIMS_B, SCRATCH_OUT: m.SCRATCH_OUT,
-    SCRATCH_OUT_DIMS: m.SCRATCH_OUT_DIMS, SCRATCH_ARGS: m.SCRATCH_ARGS,
+    SCRATCH_ROW: m.SCRATCH_ROW, SCRATCH_OUT_DIMS: m.SCRATCH_OUT_DIMS, SCRATCH_ARGS: m.SCRATCH_ARGS,
   };
   for (const name of names(m.DType)) copy[`ELEMENT_SIZE_${name}`] = m[`ELEMENT_SIZE_${name}`];
   change(copy);

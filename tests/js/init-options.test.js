@@ -4,12 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const index = new URL('../../web/index.js', import.meta.url).href;
 const wasmPath = fileURLToPath(new URL('../../dist/tensorwise.wasm', import.meta.url));
+const threadedWasmPath = fileURLToPath(new URL('../../dist/tensorwise-mt.wasm', import.meta.url));
 
 function run(script) {
   return execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
@@ -23,15 +24,26 @@ test('init({ wasmBinary }) uses the given bytes', () => {
   assert.equal(out, '42');
 });
 
-test('init({ locateFile }) loads the .wasm from where the app says', () => {
+test('init({ locateFile }) loads each build\'s .wasm from where the app says', () => {
   const elsewhere = mkdtempSync(join(tmpdir(), 'tensorwise-wasm-'));
   copyFileSync(wasmPath, join(elsewhere, 'renamed.wasm'));
-  const url = pathToFileURL(join(elsewhere, 'renamed.wasm')).href;
-  const out = run(`import { init, multiply } from ${JSON.stringify(index)};
-    const asked = [];
-    await init({ locateFile: (name, dir) => { asked.push(name, dir.endsWith('/dist/')); return ${JSON.stringify(url)}; } });
-    console.log(JSON.stringify(asked), multiply(6, 7).data[0]);`);
-  assert.equal(out, '["tensorwise.wasm",true] 42');
+  copyFileSync(threadedWasmPath, join(elsewhere, 'renamed-mt.wasm'));
+  const urls = {
+    'tensorwise.wasm': pathToFileURL(join(elsewhere, 'renamed.wasm')).href,
+    'tensorwise-mt.wasm': pathToFileURL(join(elsewhere, 'renamed-mt.wasm')).href,
+  };
+  for (const threads of [1, 2]) {
+    const out = run(`import { init, multiply, threads } from ${JSON.stringify(index)};
+      const asked = [];
+      const urls = ${JSON.stringify(urls)};
+      await init({ threads: ${threads}, locateFile: (name, dir) => { asked.push(name, dir.endsWith('/dist/')); return urls[name]; } });
+      console.log(JSON.stringify(asked), threads(), multiply(6, 7).data[0]);`);
+    // Only the build that runs is asked for: the threaded one when threads are asked for.
+    // (On a one-core machine 2 threads are more than the platform allows: 1 thread, the default build.)
+    const threaded = threads > 1 && availableParallelism() >= threads;
+    const want = threaded ? `["tensorwise-mt.wasm",true] ${threads} 42` : '["tensorwise.wasm",true] 1 42';
+    assert.equal(out, want);
+  }
 });
 
 test('a failed load rejects with the reason and may be retried', () => {

@@ -4,12 +4,14 @@
 // compile: tsc fails on the directive if the line compiles after all.
 import {
   init, multiply, divide, mul, div, tensor, empty, onnx, openvino, broadcastShapes, BroadcastError,
-  float16ToNumber, numberToFloat16,
+  float16ToNumber, numberToFloat16, setThreads, threads,
   type DType, type Result, type WasmTensor,
 } from 'tensorwise';
 
 export async function main(): Promise<number> {
-  await init();
+  await init({ threads: 'auto' });
+  await setThreads(2);
+  const running: number = threads();
 
   // The dtype follows the operands; the data's class follows operand A.
   const r = multiply({ data: new Float32Array([1, 2, 3]), shape: [3] }, { data: new Float32Array([4, 5, 6]), shape: [3] });
@@ -87,9 +89,13 @@ export async function main(): Promise<number> {
   const notNumber: number = big.data[0];
   // @ts-expect-error autoBroadcast values are literals
   multiply(r, r, { autoBroadcast: 'bidirectional' });
+  // @ts-expect-error threads is 'auto' or a number
+  await init({ threads: 'all' });
+  // @ts-expect-error setThreads needs a value
+  await setThreads();
 
   void [f, values, d, qi, bi, bigTotal, u8data, i16, f64, halfBits, halfDtype, again, td, ed, intoData, sameArray, tu, of, vi,
-    shape, anyDtype, wrong, notNumber];
+    shape, anyDtype, wrong, notNumber, running];
   return sum;
 }
 

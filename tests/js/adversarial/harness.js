@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import * as tw from '../../../web/index.js';
 import { enter } from '../../../web/loader.js';
 import { freeStagingBlock } from '../../../web/memory.js';
+import { poolReady } from '../../../web/pool.js';
 
 export { tw };
 
@@ -60,6 +61,9 @@ export function hostile(attack) {
     // emmalloc adds a few bytes of bookkeeping the first time the heap grows into a new region:
     // grow it once before measuring, so that only what calls keep counts.
     tw.empty([96 << 20], 'uint8').dispose();
+    // The workers' stacks are taken from wasm memory once, when they start: start them now (an op
+    // large enough to be shared would, in the middle of an attack).
+    void poolReady();
     nextCallsAreRight();
     warmedUp = true;
   }

@@ -1,17 +1,23 @@
-// npm run bench: tensorwise against onnxruntime-web (wasm, 1 thread) and TensorFlow.js's wasm
-// backend, and against a roofline (a plain wasm SIMD c = a * b loop over data already in wasm
-// memory), all in this one Node process, case by case, side by side: in rounds, one batch of
-// each implementation (and of the roofline) in turn. Medians; the machine is shared and noisy,
-// so compare ratios from one run, not absolute times across runs.
+// npm run bench: tensorwise on 1 thread and on the machine's cores, against onnxruntime-web
+// (wasm, 1 and 2 threads) and TensorFlow.js's wasm backend, and against a roofline (a plain wasm
+// SIMD c = a * b loop over data already in wasm memory), case by case, side by side: in rounds,
+// one batch of each implementation (and of the roofline) in turn, each after a 1 ms pause (so
+// that every batch starts with the threads of the one before asleep). Medians; the machine is
+// shared and noisy, so compare ratios from one run, not absolute times across runs. Everything
+// runs in this Node process but onnxruntime-web with 2 threads (a wasm backend takes its thread
+// count once per process): bench/ort-threads.js, a child process that times its own batches.
 //
 // What each timing includes:
 //   tw typed     multiply({data, shape}, ...): copies both inputs into wasm and the result out.
 //   tw resident  multiply(tensorA, tensorB, { out }): inputs and output already in wasm memory.
-//   ort          session.run() on ort.Tensors made beforehand: copies in and out, like tw typed.
+//                Both at 1 thread ("1t": the pool paused, its workers asleep) and at the cores
+//                there are ("Nt"), from init({ threads: cores }).
+//   ort 1t, 2t   session.run() on ort.Tensors made beforehand: copies in and out, like tw typed.
 //   tfjs         tf.mul(a, b) on tensors made beforehand, result disposed, no download: like tw resident.
 //   roofline     mul_f32 over 4M float32 in wasm memory, with every case; "i32.div_s" the scalar
 //                division loop, with int32 Div; "f32x4.div" a plain division loop in cache, with
 //                the outer-product float32 Div.
+import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -20,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { binaryModel } from './onnx-model.js';
 import * as tw from '../web/index.js';
+import { configurePoolForTests, poolReady, poolStats } from '../web/pool.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'build', 'bench');
@@ -30,43 +37,98 @@ mkdirSync(outDir, { recursive: true });
 
 const now = () => Number(process.hrtime.bigint()) / 1e3; // µs
 
-/** Batch size for ~2 ms of fn, after a warm-up (and JIT/tier-up). */
-async function batchSize(fn) {
-  for (let i = 0; i < 3; ++i) await fn();
-  const t0 = now();
-  await fn();
-  const once = Math.max(now() - t0, 0.05);
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * An implementation to time: `batch(count)` runs it count times and gives µs per call; `before`
+ * (optional) runs before each batch, untimed. A local one times itself here.
+ */
+function local(name, fn, before) {
+  return {
+    name,
+    before,
+    async batch(count) {
+      const s = now();
+      for (let i = 0; i < count; ++i) await fn();
+      return (now() - s) / count;
+    },
+  };
+}
+
+/** The implementation, counting the calls it makes and how many of them the pool shared. */
+function counted(impl) {
+  const stats = { calls: 0, shared: 0 };
+  return {
+    ...impl,
+    stats,
+    async batch(count) {
+      const before = poolStats().sharedOps;
+      const us = await impl.batch(count);
+      stats.calls += count;
+      stats.shared += poolStats().sharedOps - before;
+      return us;
+    },
+  };
+}
+
+/** Batch size for ~2 ms of an implementation, after a warm-up (and JIT/tier-up). */
+async function batchSize(impl) {
+  impl.before?.();
+  for (let i = 0; i < 3; ++i) await impl.batch(1);
+  // The fastest of a few: one call slowed by the machine would make every batch of it a few
+  // calls, each paying for the cold start after the pause between batches.
+  let once = Infinity;
+  for (let i = 0; i < 5; ++i) once = Math.min(once, await impl.batch(1));
+  once = Math.max(once, 0.05);
   return Math.max(1, Math.min(10000, Math.round(2000 / once)));
 }
 
 /**
  * Median µs per call of each implementation, measured side by side: round after round, one
  * batch of each in turn, so that the machine's slow and fast moments fall on all of them alike
- * (at least 7 rounds, then as many as fit in budgetMs).
+ * (at least `minRounds` rounds, then as many as fit in budgetMs). Also, for each pair of
+ * implementations named in `pairs`, the median of their per-round ratios (the first's time over
+ * the second's): ratios of batches run one right after the other vary less than ratios of
+ * medians on this noisy machine.
  */
-async function measureSideBySide(impls, collectGarbage, budgetMs = 900) {
+async function measureSideBySide(impls, collectGarbage, pairs = [], budgetMs = 1200, minRounds = 7) {
   const batches = [];
-  for (const [, fn] of impls) batches.push(await batchSize(fn));
+  for (const impl of impls) batches.push(await batchSize(impl));
+  // The implementations of a pair run batches of one size, so their per-round ratios compare
+  // like with like.
+  for (const [x, y] of pairs) {
+    const i = impls.findIndex((impl) => impl.name === x), j = impls.findIndex((impl) => impl.name === y);
+    if (i >= 0 && j >= 0 && x.startsWith('tw ') && y.startsWith('tw ')) batches[j] = batches[i] = Math.max(batches[i], batches[j]);
+  }
   const samples = impls.map(() => []);
   const end = now() + budgetMs * 1e3;
-  for (let round = 0; round < 7 || (now() < end && round < 200); ++round) {
-    for (let k = 0; k < impls.length; ++k) {
-      const fn = impls[k][1];
+  for (let round = 0; round < minRounds || (now() < end && round < 200); ++round) {
+    // Every other round in reverse order: each implementation follows a different one in turn
+    // (what the one before leaves, such as garbage being swept, falls on all alike).
+    for (let j = 0; j < impls.length; ++j) {
+      const k = round % 2 === 0 ? j : impls.length - 1 - j;
+      const previous = round % 2 === 0 ? k - 1 : k + 1;
       // Garbage from the previous batch (results of tens of MB) is collected before, not during,
       // the next one, so no implementation pays for another's garbage (node --expose-gc). Only
       // for large cases: between the batches of tiny calls it slowed the calls after it.
       if (collectGarbage) globalThis.gc?.();
-      const s = now();
-      for (let i = 0; i < batches[k]; ++i) await fn();
-      samples[k].push((now() - s) / batches[k]);
+      impls[k].before?.();
+      // Threads of the batch before go to sleep first (onnxruntime's spin longer than ours).
+      // After a collection, V8 goes on sweeping on background threads for a few ms: on a machine of
+      // few cores they would take a core from our workers, so the pause is longer.
+      await pause(Math.max(impls[previous]?.spinsMs ?? 1, collectGarbage ? 5 : 1));
+      samples[k].push(await impls[k].batch(batches[k]));
     }
   }
   const medians = {};
-  impls.forEach(([name], k) => {
-    samples[k].sort((a, b) => a - b);
-    medians[name] = samples[k][samples[k].length >> 1];
-  });
-  return medians;
+  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  impls.forEach(({ name }, k) => { medians[name] = median(samples[k]); });
+  const ratios = {};
+  for (const [x, y] of pairs) {
+    const i = impls.findIndex((impl) => impl.name === x), j = impls.findIndex((impl) => impl.name === y);
+    if (i >= 0 && j >= 0) ratios[`${x} / ${y}`] = median(samples[i].map((t, r) => t / samples[j][r]));
+  }
+  return { medians, ratios };
 }
 
 // ---- roofline module -------------------------------------------------------------------------
@@ -91,6 +153,22 @@ function stageInRoofline(m, x, y) {
 }
 
 // ---- peers -----------------------------------------------------------------------------------
+
+/** onnxruntime-web with 2 threads, in its child process (bench/ort-threads.js), or null. */
+async function startOrtThreads() {
+  const child = fork(join(root, 'bench', 'ort-threads.js'), [], { execArgv: ['--expose-gc'], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waiting = [];
+  child.on('message', (m) => waiting.shift()?.(m));
+  child.on('exit', () => { for (const w of waiting.splice(0)) w({ error: 'the child exited' }); });
+  const ask = (message) => new Promise((resolve) => { waiting.push(resolve); child.send(message); });
+  const hello = await ask({ type: 'hello' });
+  if (hello.error) {
+    console.log(`onnxruntime-web with 2 threads unavailable: ${hello.error}`);
+    child.kill();
+    return null;
+  }
+  return { ask, stop: () => child.kill() };
+}
 
 async function loadOrt() {
   try {
@@ -163,9 +241,14 @@ async function runCase([op, dtype, shapeA, shapeB, divisor], peers, roofline) {
   const notes = {};
   const cleanup = [];
 
-  impls.push(['tw typed', () => twOp({ data: a, shape: shapeA, ...opts }, { data: b, shape: shapeB, ...opts })]);
+  // 1t: the pool paused (its workers stay up, asleep); Nt: every thread init() gave.
+  const oneThread = () => configurePoolForTests({ paused: true });
+  const allThreads = () => configurePoolForTests({ paused: false });
+  const typed = () => twOp({ data: a, shape: shapeA, ...opts }, { data: b, shape: shapeB, ...opts });
   const ta = tw.tensor(a, shapeA, dtype), tb = tw.tensor(b, shapeB, dtype), ty = tw.empty(outShape, dtype);
-  impls.push(['tw resident', () => twOp(ta, tb, { out: ty })]);
+  const resident = () => twOp(ta, tb, { out: ty });
+  impls.push(local('tw typed 1t', typed, oneThread), counted(local(`tw typed ${THREADS}t`, typed, allThreads)));
+  impls.push(local('tw resident 1t', resident, oneThread), counted(local(`tw resident ${THREADS}t`, resident, allThreads)));
   cleanup.push(() => { ta.dispose(); tb.dispose(); ty.dispose(); });
 
   if (peers.ort) {
@@ -173,28 +256,33 @@ async function runCase([op, dtype, shapeA, shapeB, divisor], peers, roofline) {
       const session = await peers.ort.InferenceSession.create(binaryModel(op, dtype, shapeA, shapeB, outShape),
         { executionProviders: ['wasm'] });
       const feeds = { A: new peers.ort.Tensor(dtype, a, shapeA), B: new peers.ort.Tensor(dtype, b, shapeB) };
-      impls.push(['ort', () => session.run(feeds)]);
+      impls.push(local('ort 1t', () => session.run(feeds)));
       cleanup.push(() => session.release());
     } catch (e) {
-      notes.ort = `n/a (${e.message.split('\n')[0].slice(0, 60)})`;
+      notes['ort 1t'] = `n/a (${e.message.split('\n')[0].slice(0, 60)})`;
     }
+  }
+  if (peers.ort2) {
+    const ready = await peers.ort2.ask({ type: 'case', op, dtype, shapeA, shapeB, outShape, a, b });
+    if (ready.error) notes['ort 2t'] = `n/a (${ready.error.slice(0, 60)})`;
+    else impls.push({ name: 'ort 2t', spinsMs: 50, batch: async (count) => (await peers.ort2.ask({ type: 'batch', count })).us });
   }
   if (peers.tf) {
     if (dtype === 'float32' || dtype === 'int32') {
       const x = peers.tf.tensor(a, shapeA, dtype), y = peers.tf.tensor(b, shapeB, dtype);
       const f = op === 'Mul' ? peers.tf.mul : peers.tf.div;
-      impls.push(['tfjs', () => f(x, y).dispose()]);
+      impls.push(local('tfjs', () => f(x, y).dispose()));
       cleanup.push(() => { x.dispose(); y.dispose(); });
     } else {
       notes.tfjs = `n/a (no ${dtype})`;
     }
   }
-  impls.push(['roofline', roofline.run]);
+  impls.push(local('roofline', roofline.run));
   const m = roofline.module;
   if (dtype === 'int32' && op === 'Div' && divisor === undefined) {
     const n = count(shapeA);
     const p = stageInRoofline(m, a, b);
-    impls.push(['i32.div_s', () => m._div_s32_scalar(p, p + 4 * n, p + 8 * n, n)]);
+    impls.push(local('i32.div_s', () => m._div_s32_scalar(p, p + 4 * n, p + 8 * n, n)));
     cleanup.push(() => m._free(p));
   }
   if (dtype === 'float32' && op === 'Div' && shapeA.length === 2 && shapeA[1] === 1) {
@@ -202,12 +290,20 @@ async function runCase([op, dtype, shapeA, shapeB, divisor], peers, roofline) {
     // plain f32x4.div loop over as many quotients, in cache.
     const n = count(outShape);
     const p = stageInRoofline(m, fill('float32', n, 'b'), fill('float32', n, 'b'));
-    impls.push(['f32x4.div', () => m._div_f32(p, p + 4 * n, p + 8 * n, n)]);
+    impls.push(local('f32x4.div', () => m._div_f32(p, p + 4 * n, p + 8 * n, n)));
     cleanup.push(() => m._free(p));
   }
-  const results = { ...(await measureSideBySide(impls, bytes >= 1 << 23)), ...notes };
+  const pairs = [['tw typed 1t', `tw typed ${THREADS}t`], ['tw resident 1t', `tw resident ${THREADS}t`], ['ort 1t', 'ort 2t'],
+    ['ort 2t', `tw typed ${THREADS}t`], ['ort 2t', `tw resident ${THREADS}t`]];
+  const large = bytes >= 1 << 23;
+  // Garbage collected between batches from 1 MB: the typed-array calls leave a result each, and
+  // V8 frees large results on background threads, which would take a core from the next batch
+  // (from the pool's workers most of all).
+  const { medians, ratios } = await measureSideBySide(impls, bytes >= 1 << 20, pairs, 1200, large ? 15 : 7);
   for (const f of cleanup) await f();
-  return { op, dtype, shapeA, shapeB, divisor, bytes, results };
+  // The share of the Nt calls that the pool shared (the others ran as with 1 thread).
+  const shared = Object.fromEntries(impls.filter((impl) => impl.stats).map((impl) => [impl.name, impl.stats.shared / impl.stats.calls]));
+  return { op, dtype, shapeA, shapeB, divisor, bytes, results: { ...medians, ...notes }, ratios, shared };
 }
 
 // ---- report ----------------------------------------------------------------------------------
@@ -219,21 +315,26 @@ function gz(path) {
   return gzipSync(readFileSync(path), { level: 9 }).length;
 }
 
+// The thread count the Nt columns use: the machine's cores (init() refuses more).
+const THREADS = os.availableParallelism();
+
 async function main() {
-  await tw.init();
+  await tw.init({ threads: THREADS });
+  await poolReady();
   const module = await loadRoofline();
-  const peers = { ort: await loadOrt(), tf: await loadTf() };
+  const peers = { ort: await loadOrt(), ort2: process.env.TW_BENCH_NO_ORT2 ? null : await startOrtThreads(), tf: await loadTf() };
 
   // The roofline: 4M float32, c = a * b, all in wasm memory. It runs side by side with every
   // case, and each case's "× roofline" is against its own roofline median.
   const n = 4194304;
   const p = stageInRoofline(module, fill('float32', n, 'a'), fill('float32', n, 'b'));
   const roofline = { module, run: () => module._mul_f32(p, p + 4 * n, p + 8 * n, n), bytes: 12 * n };
+  console.log(`tensorwise at 1 thread (1t) and at ${tw.threads()} (${THREADS}t: this machine's cores)`);
   console.log('roofline: wasm SIMD c[i] = a[i] * b[i] over 4M float32 in wasm memory, measured with every case\n');
 
   const rows = [];
-  const header = ['case', 'impl', 'median µs', 'GB/s', '× roofline', 'ort / this', 'tfjs / this'];
-  const widths = [38, 12, 11, 8, 11, 11, 11];
+  const header = ['case', 'impl', 'median µs', 'GB/s', '× roofline', 'ort 1t/this', 'ort 2t/this', 'tfjs/this'];
+  const widths = [38, 15, 11, 8, 11, 11, 11, 11];
   const line = (cells) => console.log(cells.map((c, i) => String(c).padEnd(widths[i])).join(' '));
   line(header);
   // A first case run and thrown away: JIT tiers and lazy initialisation of every implementation.
@@ -247,19 +348,35 @@ async function main() {
     rows.push(r);
     const label = caseLabel([r.op, r.dtype, r.shapeA, r.shapeB, r.divisor]);
     for (const [impl, us] of Object.entries(r.results)) {
-      if (typeof us !== 'number') { line([label, impl, us, '', '', '', '']); continue; }
+      if (typeof us !== 'number') { line([label, impl, us, '', '', '', '', '']); continue; }
       const gbs = (impl === 'roofline' ? roofline.bytes : r.bytes) / us / 1e3;
       const ratio = (peer) => (typeof r.results[peer] === 'number' && impl.startsWith('tw') ? (r.results[peer] / us).toFixed(2) : '');
-      line([label, impl, us < 10 ? us.toFixed(2) : us.toFixed(0), gbs.toFixed(2), (gbs / r.rooflineGBs).toFixed(2), ratio('ort'), ratio('tfjs')]);
+      line([label, impl, us < 10 ? us.toFixed(2) : us.toFixed(0), gbs.toFixed(2), (gbs / r.rooflineGBs).toFixed(2),
+        ratio('ort 1t'), ratio('ort 2t'), ratio('tfjs')]);
     }
+  }
+
+  // Threads: N threads against 1 for tensorwise (typed and resident) and onnxruntime-web, and
+  // tensorwise on N threads against onnxruntime-web on 2: medians of per-round ratios.
+  console.log('\nthreads: speed-up (time at 1 thread ÷ time at more) and time ratios, medians of per-round ratios;\n' +
+    'in brackets, the share of the calls the pool shared (at 0.00 both columns ran the same code):');
+  const tline = (cells) => console.log(cells.map((c, i) => String(c).padEnd(i === 0 ? 38 : 16)).join(' '));
+  // (In brackets: the share of the calls the pool shared; at 0 the two ran the same code.)
+  tline(['case', `tw typed ${THREADS}t`, `tw resident ${THREADS}t`, 'ort 2t', `ort 2t/tw typed`, 'ort 2t/tw resident']);
+  for (const r of rows) {
+    const x = (key) => (r.ratios[key] === undefined ? '' : r.ratios[key].toFixed(2));
+    const sh = (impl) => ` (${(r.shared[impl] ?? 0).toFixed(2)})`;
+    tline([caseLabel([r.op, r.dtype, r.shapeA, r.shapeB, r.divisor]), x(`tw typed 1t / tw typed ${THREADS}t`) + sh(`tw typed ${THREADS}t`),
+      x(`tw resident 1t / tw resident ${THREADS}t`) + sh(`tw resident ${THREADS}t`), x('ort 1t / ort 2t'),
+      x(`ort 2t / tw typed ${THREADS}t`), x(`ort 2t / tw resident ${THREADS}t`)]);
   }
   const outer = rows.find((r) => r.results['f32x4.div'] !== undefined);
   if (outer) {
-    console.log(`\nDiv float32 [512,1]x[1,512], resident: ${(outer.results['f32x4.div'] / outer.results['tw resident']).toFixed(2)} × ` +
+    console.log(`\nDiv float32 [512,1]x[1,512], resident, 1 thread: ${(outer.results['f32x4.div'] / outer.results['tw resident 1t']).toFixed(2)} × ` +
       'the speed of a plain f32x4.div loop making as many quotients in cache');
   }
   const div = rows.find((r) => r.op === 'Div' && r.dtype === 'int32' && r.divisor === undefined);
-  if (div) console.log(`\nint32 Div [4194304], resident: ${(div.results['i32.div_s'] / div.results['tw resident']).toFixed(2)} × a scalar i32.div_s loop`);
+  if (div) console.log(`\nint32 Div [4194304], resident, 1 thread: ${(div.results['i32.div_s'] / div.results['tw resident 1t']).toFixed(2)} × a scalar i32.div_s loop`);
 
   // What the default import loads (bench/startup.js prints the other builds).
   const ours = gz(join(root, 'dist', 'tensorwise.wasm')) + gz(join(root, 'dist', 'index.mjs'));
@@ -274,6 +391,7 @@ async function main() {
     rooflineGBs: { median: roofs[roofs.length >> 1], min: roofs[0], max: roofs[roofs.length - 1] }, cases: rows, sizes };
   writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(report, null, 1)}\n`);
   console.log(`\nJSON: ${join(outDir, 'results.json')}`);
+  peers.ort2?.stop();
   process.exit(0); // the peers keep handles open
 }
 

@@ -13,7 +13,7 @@ if (!otherRoot) {
 }
 const here = await import(new URL('../web/index.js', import.meta.url));
 const there = await import(pathToFileURL(resolve(otherRoot, 'web/index.js')).href);
-await here.init();
+await here.init(process.env.TW_THREADS ? { threads: Number(process.env.TW_THREADS) } : {});
 await there.init();
 
 const now = () => Number(process.hrtime.bigint()) / 1e3; // µs

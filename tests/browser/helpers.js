@@ -17,8 +17,9 @@ export function launchChromium() {
 }
 
 /** Opens url, waits for window.done; console errors and page errors are problems, warnings are kept. */
-export async function runPage(browser, url) {
+export async function runPage(browser, url, { initScript } = {}) {
   const page = await browser.newPage();
+  if (initScript !== undefined) await page.addInitScript(initScript);
   const problems = [];
   const warnings = [];
   page.on('console', (m) => {

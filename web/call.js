@@ -3,10 +3,8 @@
 import { asTensor, checkOutDtype, commonDtype, settle } from './arguments.js';
 import { DTYPES } from './dtypes.js';
 import { compute } from './engine.js';
-import { heapBuffer } from './memory.js';
 
 /**
- * @param m the module (from enter())
  * @param c the call: { fn, op, floor, zeroIsError, mode, out, a, b, names, types, info, core,
  *   divides } (the last three, null, 0 and false, are callOp's to set) with `op` the
  *   op's descriptor (ops.js), `floor` whether integers round down (pythondiv), a and b as
@@ -15,18 +13,17 @@ import { heapBuffer } from './memory.js';
  *   dtype's record `info`, operands as tensors, the core op's code `core`, `divides`) and hands
  *   it to the engine.
  */
-export function callOp(m, c) {
+export function callOp(c) {
   const dtype = commonDtype(c.a, c.b, c.fn);
   if (c.types !== null) c.types(dtype);
   const info = DTYPES[dtype];
   c.a = asTensor(c.a, dtype, c.fn, c.names[0]);
   c.b = asTensor(c.b, dtype, c.fn, c.names[1]);
   checkOutDtype(c.out, info, c.fn);
-  heapBuffer(m); // wasm memory's buffer now is one of its buffers
   settle(c.a, c.fn, c.names[0]);
   settle(c.b, c.fn, c.names[1]);
   settle(c.out, c.fn, 'out');
-    c.info = info;
+  c.info = info;
   c.core = c.floor && info.integer ? c.op.floorCode : c.op.coreCode;
   c.divides = c.op.divides;
   return compute(c);

@@ -7,7 +7,7 @@ import { readHost, readOperand, settle } from './arguments.js';
 import { DTYPES, dtypeInfo } from './dtypes.js';
 import { broadcastShape } from './engine.js';
 import { formatShape } from './format.js';
-import { MAX_BYTES, allocate, copyIn, heapBuffer } from './memory.js';
+import { MAX_BYTES, allocate, copyIn } from './memory.js';
 import { readOpOptions } from './options.js';
 import { elementCount, readShape } from './shapes.js';
 import { WasmTensor, adoptBlock } from './tensor.js';
@@ -44,9 +44,8 @@ export function broadcastShapes(shapeA, shapeB, options) {
 }
 
 export function tensor(data, shape, dtype) {
-  const m = enter();
+  enter();
   const host = readHost(data, shape, dtype, 'tensor()');
-  heapBuffer(m);
   settle(host, 'tensor()', 'data');
   return withStaging(residentCopy, host);
 }

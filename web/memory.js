@@ -49,7 +49,9 @@ export function freeStagingBlock(m) {
 
 // Every buffer wasm memory has had that a view may still be over. A non-shared memory's old
 // buffers are detached when it grows; a shared memory's (the threaded build) stay valid views of
-// the same bytes, so a view taken before growth is still a view of wasm memory.
+// the same bytes, so a view taken before growth is still a view of wasm memory. The only views a
+// caller can hold are made by WasmTensor's data (tensor.js), through heapBuffer: every buffer a
+// caller's array can be over is remembered there.
 const heapBuffers = new WeakSet();
 const rememberBuffer = uncurry(WeakSet.prototype.add);
 const isRemembered = uncurry(WeakSet.prototype.has);

@@ -34,11 +34,11 @@ function publicOp(d) {
   const whatB = `${fn}: ${OPERANDS[1]}`;
   const op = {
     [fn](a, b, options) {
-      const m = enter();
+      enter();
       const A = readOperand(a, whatA);
       const B = readOperand(b, whatB);
       const { mode, out, pythondiv, zeroIsError } = readOpOptions(options, fn, d.divides);
-      return callOp(m, {
+      return callOp({
         fn, op: d, floor: d.divides && pythondiv, zeroIsError, mode, out, a: A, b: B, names: OPERANDS, types: null,
         info: null, core: 0, divides: false,
       });

@@ -49,7 +49,7 @@ function onnxMode(version, attrs, name) {
 export function onnxEntry(d) {
   const fn = `onnx.${d.onnx}`;
   return function onnxOp(a, b, attributes, opset = 14) {
-    const m = enter();
+    enter();
     const version = onnxVersion(opset, fn);
     const attrs = readRecord(attributes, version.attributes, `${fn} (opset ${opset}, ${d.onnx}-${version.since})`, 'attribute');
     const mode = onnxMode(version, attrs, d.onnx);
@@ -61,7 +61,7 @@ export function onnxEntry(d) {
           `its types are ${version.types.join(', ')}`);
       }
     };
-    return callOp(m, {
+    return callOp({
       fn, op: d, floor: false, zeroIsError: false, mode, out: null, a: A, b: B, names: ONNX_INPUTS, types,
       info: null, core: 0, divides: false,
     });
@@ -93,7 +93,7 @@ export function openvinoEntry(d) {
   const fn = `openvino.${d.openvino}`;
   const names = d.divides ? ['auto_broadcast', 'axis', 'm_pythondiv', 'pythondiv'] : ['auto_broadcast', 'axis'];
   return function openvinoOp(a, b, attributes) {
-    const m = enter();
+    enter();
     const attrs = readRecord(attributes, names, fn, 'attribute');
     const axis = attrs.axis === undefined ? undefined : irAxis(attrs.axis, fn);
     const mode = modeFrom(irString(attrs.auto_broadcast), axis, fn, 'auto_broadcast');
@@ -105,7 +105,7 @@ export function openvinoEntry(d) {
     }
     const A = readOperand(a, `${fn}: ${IR_INPUTS[0]}`);
     const B = readOperand(b, `${fn}: ${IR_INPUTS[1]}`);
-    return callOp(m, {
+    return callOp({
       fn, op: d, floor: d.divides && pythondiv, zeroIsError: false, mode, out: null, a: A, b: B, names: IR_INPUTS, types: null,
       info: null, core: 0, divides: false,
     });

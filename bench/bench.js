@@ -94,11 +94,13 @@ async function batchSize(impl) {
 async function measureSideBySide(impls, collectGarbage, pairs = [], budgetMs = 1200, minRounds = 7) {
   const batches = [];
   for (const impl of impls) batches.push(await batchSize(impl));
-  // The implementations of a pair run batches of one size, so their per-round ratios compare
-  // like with like.
-  for (const [x, y] of pairs) {
-    const i = impls.findIndex((impl) => impl.name === x), j = impls.findIndex((impl) => impl.name === y);
-    if (i >= 0 && j >= 0 && x.startsWith('tw ') && y.startsWith('tw ')) batches[j] = batches[i] = Math.max(batches[i], batches[j]);
+  // The pairs whose implementations are both here, by index.
+  const indexOf = (name) => impls.findIndex((impl) => impl.name === name);
+  const present = pairs.map(([x, y]) => [x, y, indexOf(x), indexOf(y)]).filter(([, , i, j]) => i >= 0 && j >= 0);
+  // The implementations of a pair of tensorwise's run batches of one size, so their per-round
+  // ratios compare like with like.
+  for (const [x, y, i, j] of present) {
+    if (x.startsWith('tw ') && y.startsWith('tw ')) batches[j] = batches[i] = Math.max(batches[i], batches[j]);
   }
   const samples = impls.map(() => []);
   const end = now() + budgetMs * 1e3;
@@ -124,10 +126,7 @@ async function measureSideBySide(impls, collectGarbage, pairs = [], budgetMs = 1
   const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   impls.forEach(({ name }, k) => { medians[name] = median(samples[k]); });
   const ratios = {};
-  for (const [x, y] of pairs) {
-    const i = impls.findIndex((impl) => impl.name === x), j = impls.findIndex((impl) => impl.name === y);
-    if (i >= 0 && j >= 0) ratios[`${x} / ${y}`] = median(samples[i].map((t, r) => t / samples[j][r]));
-  }
+  for (const [x, y, i, j] of present) ratios[`${x} / ${y}`] = median(samples[i].map((t, r) => t / samples[j][r]));
   return { medians, ratios };
 }
 

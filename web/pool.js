@@ -23,7 +23,7 @@ const MIN_CHUNK_BYTES = 32 * 1024;
 
 const isNode = typeof globalThis.process?.versions?.node === 'string';
 
-let pool = null; // { m, compiled, memory, names, runRange, Worker, ctl, workers, seq, lastEnd, lastBigEnd }
+let pool = null; // setupPool's record: the module, the workers, the control block, the last ops' ends
 let wantedWorkers = 0;
 let test = { splitAll: false, paused: false, minChunkBytes: MIN_CHUNK_BYTES };
 let warned = false;
@@ -35,9 +35,9 @@ function warnOnce(message) {
 }
 
 /**
- * How many threads this platform allows, why no more, and (Node) how to get the Worker class: the cores there
- * are in Node.js (worker_threads), and in a cross-origin-isolated page (the only kind that
- * loads this file) the cores the browser reports. Node's modules come through the loader's
+ * How many threads this platform allows, why no more, and (Node) how to load the Worker class:
+ * the cores there are in Node.js, and in a cross-origin-isolated page (the only kind that loads
+ * this file) the cores the browser reports. Node's modules come through the loader's
  * helpers, which keep bundlers from packing them for the browser.
  */
 export async function threadPlatform(nodeBuiltin, importBuiltin) {
@@ -69,8 +69,8 @@ export async function loadThreaded(bytes, loadWorker, n, instantiate, readAbi) {
 
 /**
  * Takes the threaded build (its module, compiled WebAssembly.Module and shared memory) for the
- * pool; workers start later, on the first op that would split. `Worker` is Node's
- * worker_threads class, or undefined in a page.
+ * pool; workers start later, on the first op that would split. `loadWorker` (Node) resolves to
+ * worker_threads' Worker class, loaded then; undefined in a page.
  */
 function setupPool(m, compiled, memory, loadWorker) {
   // The glue's Module._tw_x replaces itself by the raw export on its first call; workers need
@@ -92,11 +92,6 @@ function setupPool(m, compiled, memory, loadWorker) {
     m, compiled, memory, names, runRange: m._tw_run_range, loadWorker, Worker: null, loadingWorker: null, ctl, workers: [],
     seq: 0, lastEnd: -1e9, lastBigEnd: -1e9,
   };
-}
-
-/** Whether the threaded build is loaded (threads can be used at all). */
-export function poolAvailable() {
-  return pool !== null;
 }
 
 /** Sets how many workers ops may use (threads - 1); stops those beyond it. */
@@ -214,7 +209,6 @@ let lastBig = false; // the last op was worth sharing (whether it was shared or 
 const factors = new Map(); // kind of op -> measured time / estimate, within [1/16, 2]
 let timing = null; // { kind, estimate, start } of the op running alone now, or null
 
-
 /**
  * Whether an op of n output elements, whose operands hold `inputs` elements together, should be
  * shared: only when the workers are up, and, if they have gone to sleep, only when the op pays
@@ -237,9 +231,10 @@ export function shouldShare(divides, dtype, n, inputs, copied) {
   return false;
 }
 
-function decide(us, awakeUs) {
+// `threshold`: the µs from which an op is worth sharing with the workers awake.
+function decide(us, threshold) {
   if (pool === null || wantedWorkers === 0 || test.paused || us === 0) return false;
-  if (!test.splitAll && us < awakeUs) return false;
+  if (!test.splitAll && us < threshold) return false;
   if (pool.workers.length < wantedWorkers) {
     startWorkers(); // in the background: this op runs on the calling thread
     return false;

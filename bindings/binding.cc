@@ -12,14 +12,18 @@
 // Scratch layout (32-bit words):
 //   [0] rank of A, [1] rank of B, [kDimsA..) kMaxRank dims of A, [kDimsB..) kMaxRank dims of B;
 //   written back by tw_plan: [kOut] rank of the output, [kOut+1] conflict axis (or -1),
-//   [kOut+2] the plan's row length, then [kOutDims..) kMaxRank dims of the output;
+//   [kOut+2] the plan's row length, [kOut+3] 1 when its arithmetic is heavy (ops.h), then
+//   [kOutDims..) kMaxRank dims of the output;
 //   [kArgs + Arg] the arguments: op, dtype, mode, has_axis, axis (tw_plan); a, b, y
-//   (tw_run_range, which takes begin and end as arguments); dtype, b, count (tw_any_zero).
+//   (tw_run_range, which takes begin and end as arguments); dtype, b, count (tw_any_zero);
+//   [kProbe], [kProbe+1] two words web/memory.js writes and reads back through a buffer to tell
+//   whether that buffer is this memory.
 #include <emscripten/bind.h>
 #include <emscripten/emmalloc.h>
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
+#include <cstring>
 
 #include "binary.h"
 #include "broadcast.h"
@@ -34,7 +38,7 @@ using namespace tensorwise;
 constexpr int kDimsA = 2;
 constexpr int kDimsB = kDimsA + kMaxRank;
 constexpr int kOut = kDimsB + kMaxRank;
-constexpr int kOutDims = kOut + 3;
+constexpr int kOutDims = kOut + 4;
 constexpr int kArgs = kOutDims + kMaxRank;
 // The arguments' words after kArgs, in this order.
 #define TW_SCRATCH_ARGS(X) X(op) X(dtype) X(mode) X(has_axis) X(axis) X(a) X(b) X(y) X(count)
@@ -44,7 +48,8 @@ enum class Arg : int {
 #undef TW_ENUM
   count_of_args
 };
-uint32_t g_scratch[kArgs + static_cast<int>(Arg::count_of_args)];
+constexpr int kProbe = kArgs + static_cast<int>(Arg::count_of_args);
+uint32_t g_scratch[kProbe + 2];
 
 // The plan of the last tw_plan, run by tw_run_range: one broadcast per call, however many
 // ranges, on however many threads (workers of the threaded build read it, and the pointers in
@@ -94,10 +99,10 @@ EMSCRIPTEN_KEEPALIVE int tw_plan() {
   // The plan's rows (its innermost compressed run): a split between threads cuts whole rows, or
   // rows at multiples of 64 bytes, so that every element takes the path it takes on one thread.
   g_scratch[kOut + 2] = g_plan.rank > 0 ? static_cast<uint32_t>(g_plan.size[0]) : 1;
+  g_scratch[kOut + 3] = heavy_arithmetic(static_cast<Op>(arg(Arg::op)), static_cast<DType>(arg(Arg::dtype))) ? 1 : 0;
   return static_cast<int>(s);
 }
 
-// Output elements [begin, end) of the last plan.
 // Output elements [begin, end) of the last plan, with the a, b and y of the scratch area. Plain
 // arguments: a worker calls this export of its own instance (bindings/stack.S gives it a stack).
 EMSCRIPTEN_KEEPALIVE int tw_run_range(uint32_t begin, uint32_t end) {
@@ -111,6 +116,12 @@ EMSCRIPTEN_KEEPALIVE int tw_any_zero() {
   if (!known_dtype(arg(Arg::dtype))) return static_cast<int>(Status::invalid_call);
   return any_zero(static_cast<DType>(arg(Arg::dtype)), reinterpret_cast<const void*>(arg(Arg::b)), arg(Arg::count)) ? 1 : 0;
 }
+
+// Zeroes n bytes at p, and moves n bytes from src to dst (they may overlap): in wasm, where they
+// are memory.fill and memory.copy (bulk memory), as fast on a shared memory as on another. From
+// JS, V8 fills and copies a SharedArrayBuffer element by element or word by word.
+EMSCRIPTEN_KEEPALIVE void tw_zero(void* p, size_t n) { memset(p, 0, n); }
+EMSCRIPTEN_KEEPALIVE void tw_move(void* dst, const void* src, size_t n) { memmove(dst, src, n); }
 
 // Bytes of wasm memory handed out by malloc and not yet freed (for the leak tests).
 EMSCRIPTEN_KEEPALIVE size_t tw_memory_in_use() {
@@ -147,6 +158,8 @@ EMSCRIPTEN_BINDINGS(tensorwise_abi) {
   constant("SCRATCH_DIMS_B", kDimsB);
   constant("SCRATCH_OUT", kOut);
   constant("SCRATCH_ROW", kOut + 2);
+  constant("SCRATCH_HEAVY", kOut + 3);
+  constant("SCRATCH_PROBE", kProbe);
   constant("SCRATCH_OUT_DIMS", kOutDims);
   constant("SCRATCH_ARGS", kArgs);
   // Element sizes as constants: an Embind function would bring its whole invoker into the glue.

@@ -122,6 +122,14 @@ constexpr bool known_op(uint32_t code) {
   return false;
 }
 
+// Whether an op's kernels for a dtype are bound by arithmetic rather than by memory: divisions
+// (the integer ones go through float conversions or scalar code, the float ones through the
+// divider) and every narrow float (widened, computed and rounded back on each element). Those
+// gain from more cores even on data in cache; the others only from more memory bandwidth.
+constexpr bool heavy_arithmetic(Op op, DType t) {
+  return divides(op) || kind_of(t) == DTypeKind::narrow_float;
+}
+
 // Floats and unsigned integers have a single division: floor and truncation agree there, so
 // they need (and have) kernels for op_div only.
 constexpr Op canonical_op(Op op, DType t) {

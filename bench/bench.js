@@ -10,8 +10,9 @@
 // What each timing includes:
 //   tw typed     multiply({data, shape}, ...): copies both inputs into wasm and the result out.
 //   tw resident  multiply(tensorA, tensorB, { out }): inputs and output already in wasm memory.
-//                Both at 1 thread ("1t": the pool paused, its workers asleep) and at the cores
-//                there are ("Nt"), from init({ threads: cores }).
+//                Both at 1 thread ("1t": the pool told to share nothing, its workers up) and at
+//                the cores there are ("Nt", from init({ threads: cores }): what the policy of
+//                web/share-policy.js shares). Ops on JS arrays always run on the calling thread.
 //   ort 1t, 2t   session.run() on ort.Tensors made beforehand: copies in and out, like tw typed.
 //   tfjs         tf.mul(a, b) on tensors made beforehand, result disposed, no download: like tw resident.
 //   roofline     mul_f32 over 4M float32 in wasm memory, with every case; "i32.div_s" the scalar
@@ -240,9 +241,9 @@ async function runCase([op, dtype, shapeA, shapeB, divisor], peers, roofline) {
   const notes = {};
   const cleanup = [];
 
-  // 1t: the pool paused (its workers stay up, asleep); Nt: every thread init() gave.
-  const oneThread = () => configurePoolForTests({ paused: true });
-  const allThreads = () => configurePoolForTests({ paused: false });
+  // 1t: the pool shares nothing (its workers stay up, asleep); Nt: the policy, on every thread init() gave.
+  const oneThread = () => configurePoolForTests({ mode: 'never' });
+  const allThreads = () => configurePoolForTests({ mode: 'policy' });
   const typed = () => twOp({ data: a, shape: shapeA, ...opts }, { data: b, shape: shapeB, ...opts });
   const ta = tw.tensor(a, shapeA, dtype), tb = tw.tensor(b, shapeB, dtype), ty = tw.empty(outShape, dtype);
   const resident = () => twOp(ta, tb, { out: ty });

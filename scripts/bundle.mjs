@@ -6,9 +6,9 @@
 //   dist/index.cjs    CommonJS (require), the .wasm beside it through __dirname
 //   dist/inline.mjs   ESM with the .wasm inside: for bundlers (but webpack), Bun, Deno
 //   dist/inline.cjs   the same, CommonJS
-//   dist/pool.mjs, dist/pool.cjs   the worker pool (web/pool.js), which index.mjs/index.cjs load
-//                     only with the threaded build (dist/tensorwise-mt.wasm): pages that never
-//                     use threads never load either
+//   (index.mjs and index.cjs hold the worker pool, web/pool.js, for the threaded build
+//   dist/tensorwise-mt.wasm, which they load only where threads may run; the inline entries,
+//   which have no threads, hold neither)
 //   dist/index.d.ts, dist/index.d.cts   web/index.d.ts, for import and for require
 //
 // each minified (esbuild bundles, terser minifies) with a source map. What changes between
@@ -34,7 +34,8 @@ const VARIANTS = {
   esm: () => [
     "export const wasmUrl = () => new URL('./tensorwise.wasm', import.meta.url).href;",
     "export const threadedWasmUrl = () => new URL('./tensorwise-mt.wasm', import.meta.url).href;",
-    "export const loadPool = () => import('./pool.mjs');",
+    "import * as pool from '../web/pool.js';",
+    'export const loadPool = async () => pool;',
     'export const embeddedWasm = () => undefined;',
     NODE_BUILTIN,
   ].join('\n'),
@@ -42,7 +43,8 @@ const VARIANTS = {
   cjs: () => [
     "export const wasmUrl = () => require('node:url').pathToFileURL(require('node:path').join(__dirname, 'tensorwise.wasm')).href;",
     "export const threadedWasmUrl = () => require('node:url').pathToFileURL(require('node:path').join(__dirname, 'tensorwise-mt.wasm')).href;",
-    "export const loadPool = async () => require('./pool.cjs');",
+    "import * as pool from '../web/pool.js';",
+    'export const loadPool = async () => pool;',
     'export const embeddedWasm = () => undefined;',
     "const BUILTINS = { fs: () => require('node:fs'), os: () => require('node:os'), worker_threads: () => require('node:worker_threads') };",
     'export const nodeBuiltin = (name) => BUILTINS[name]();',
@@ -108,7 +110,6 @@ function plugin(variant) {
 async function bundle(name, variant, format, entry = 'index.js') {
   const result = await build({
     entryPoints: [join(root, 'web', entry)],
-    external: ['./pool.mjs', './pool.cjs'], // the pool's own file, loaded with the threaded build
     bundle: true,
     format,
     platform: format === 'cjs' ? 'node' : 'neutral',
@@ -146,8 +147,6 @@ await Promise.all([
   bundle('index.cjs', 'cjs', 'cjs'),
   bundle('inline.mjs', 'inline', 'esm'),
   bundle('inline.cjs', 'inline', 'cjs'),
-  bundle('pool.mjs', 'esm', 'esm', 'pool.js'),
-  bundle('pool.cjs', 'cjs', 'cjs', 'pool.js'),
 ]);
 copyFileSync(join(root, 'web', 'index.d.ts'), join(dist, 'index.d.ts'));
 copyFileSync(join(root, 'web', 'index.d.ts'), join(dist, 'index.d.cts'));

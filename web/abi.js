@@ -11,7 +11,7 @@ export let OP_CODE = {}; //   'mul' -> code
 export let STATUS = {}; //    'ok' -> code
 export let MODE_CODE = {}; // 'numpy' -> code
 export let ARG = {}; //       'op' -> word of the argument after SCRATCH.args
-export const SCRATCH = { dimsA: 0, dimsB: 0, out: 0, row: 0, outDims: 0, args: 0 };
+export const SCRATCH = { dimsA: 0, dimsB: 0, out: 0, row: 0, heavy: 0, outDims: 0, args: 0, probe: 0 };
 export const LIMITS = { maxRank: 0 };
 
 // The names the JS layer uses, declared by each module where it uses them, checked at init.
@@ -46,6 +46,39 @@ function disagree(what) {
  * uses; on disagreement it throws and changes nothing.
  */
 export function readAbi(m) {
+  const abi = checkedAbi(m);
+  // All checked: fill the tables.
+  for (const name of Object.keys(DTYPES)) DTYPES[name].code = abi.dtypes[name];
+  OP_CODE = abi.ops;
+  STATUS = abi.statuses;
+  MODE_CODE = abi.modes;
+  ARG = abi.args;
+  Object.assign(SCRATCH, abi.scratch);
+  Object.assign(LIMITS, abi.limits);
+  readFrom = m;
+  for (const hook of HOOKS) hook(m);
+}
+
+// The module readAbi last read.
+let readFrom = null;
+
+/**
+ * Checks that a second build (the threaded one, from the same sources) has the ABI readAbi read
+ * from the first, so that every code and offset JS holds is right for both; throws if not.
+ */
+export function sameAbi(m) {
+  const same = (Enum, codes) => Object.keys(codes).every((name) => Enum?.[name]?.value === codes[name]);
+  const constants = ['MAX_RANK', 'SCRATCH_DIMS_A', 'SCRATCH_DIMS_B', 'SCRATCH_OUT', 'SCRATCH_ROW', 'SCRATCH_HEAVY',
+    'SCRATCH_OUT_DIMS', 'SCRATCH_ARGS', 'SCRATCH_PROBE', ...Object.keys(DTYPES).map((name) => `ELEMENT_SIZE_${name}`)];
+  if (!(same(m.Op, OP_CODE) && same(m.Status, STATUS) && same(m.BroadcastMode, MODE_CODE) && same(m.ScratchArg, ARG) &&
+    Object.keys(DTYPES).every((name) => m.DType?.[name]?.value === DTYPES[name].code) &&
+    constants.every((key) => m[key] === readFrom[key]))) {
+    throw disagree('the two builds have different ABIs');
+  }
+}
+
+// A module's ABI as plain tables, after checking it against what the JS layer uses.
+function checkedAbi(m) {
   const dtypes = enumValues(m.DType, 'dtype list');
   for (const name of Object.keys(DTYPES)) {
     if (!Object.hasOwn(dtypes, name)) throw disagree(`the core has no dtype ${name}`);
@@ -60,20 +93,12 @@ export function readAbi(m) {
     return values;
   });
   const scratch = {
-    dimsA: m.SCRATCH_DIMS_A, dimsB: m.SCRATCH_DIMS_B, out: m.SCRATCH_OUT, row: m.SCRATCH_ROW, outDims: m.SCRATCH_OUT_DIMS,
-    args: m.SCRATCH_ARGS,
+    dimsA: m.SCRATCH_DIMS_A, dimsB: m.SCRATCH_DIMS_B, out: m.SCRATCH_OUT, row: m.SCRATCH_ROW, heavy: m.SCRATCH_HEAVY,
+    outDims: m.SCRATCH_OUT_DIMS, args: m.SCRATCH_ARGS, probe: m.SCRATCH_PROBE,
   };
   const limits = { maxRank: m.MAX_RANK };
   for (const [key, value] of Object.entries({ ...scratch, ...limits })) {
     if (!Number.isInteger(value) || value <= 0) throw disagree(`${key} is ${value}`);
   }
-  // All checked: fill the tables.
-  for (const name of Object.keys(DTYPES)) DTYPES[name].code = dtypes[name];
-  OP_CODE = ops;
-  STATUS = statuses;
-  MODE_CODE = modes;
-  ARG = args;
-  Object.assign(SCRATCH, scratch);
-  Object.assign(LIMITS, limits);
-  for (const hook of HOOKS) hook(m);
+  return { dtypes, ops, statuses, modes, args, scratch, limits };
 }

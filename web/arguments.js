@@ -6,9 +6,9 @@
 import { DTYPES, dtypeInfo, encodeValue, kindRecord } from './dtypes.js';
 import { describe, formatShape, withArticle } from './format.js';
 import {
-  boxedKind, hasOwn, isArray, isDetached, typedArrayBuffer, typedArrayByteOffset, typedArrayKind, typedArrayLength,
+  boxedKind, hasOwn, isArray, isDetached, isResizable, typedArrayBuffer, typedArrayByteOffset, typedArrayKind, typedArrayLength,
 } from './intrinsics.js';
-import { MAX_BYTES, isHeapBuffer } from './memory.js';
+import { MAX_BYTES, heapInstance } from './memory.js';
 import { elementCount, readShape } from './shapes.js';
 import { insideLiveTensor, readTensor, tensorPointer } from './tensor.js';
 import { isWasmTensor } from './tensor-brand.js';
@@ -17,7 +17,11 @@ import { isWasmTensor } from './tensor-brand.js';
 
 /**
  * What a typed array really is: its built-in class, buffer, byte offset and length, read through
- * the built-in getters. `view` is kept for the copy (the built-in set() reads internal slots).
+ * the built-in getters. `view` is the caller's array (returned as the result when it is `out`);
+ * `fixed` is what copies go through (the built-in set() reads internal slots): the array itself,
+ * or, over a buffer that can change length, a view fixed at the length read (settle() makes it),
+ * so that growth by another thread or by code that runs later never reaches past what was checked.
+ * heapAddress and heapInst: where it lies in wasm memory, for a view of it (settle() sets them).
  */
 function snapshotTypedArray(x, Class, what) {
   const buffer = typedArrayBuffer(x);
@@ -25,12 +29,18 @@ function snapshotTypedArray(x, Class, what) {
   if (length === 0 && isDetached(buffer)) {
     throw new TypeError(`${what}: its ArrayBuffer is detached (it was transferred)`);
   }
-  return { Class, view: x, buffer, byteOffset: typedArrayByteOffset(x), length, heapAddress: -1, fromCaller: true };
+  return {
+    Class, view: x, fixed: x, buffer, byteOffset: typedArrayByteOffset(x), length, heapAddress: -1, heapInst: null,
+    fromCaller: true,
+  };
 }
 
 /** A typed array the library made (encoded plain-array values): nothing to check again. */
 function ownSource(view, Class) {
-  return { Class, view, buffer: null, byteOffset: 0, length: view.length, heapAddress: -1, fromCaller: false };
+  return {
+    Class, view, fixed: view, buffer: null, byteOffset: 0, length: typedArrayLength(view), heapAddress: -1, heapInst: null,
+    fromCaller: false,
+  };
 }
 
 // ---- operands ------------------------------------------------------------------------------------
@@ -212,11 +222,14 @@ function settleSource(s, fn, name) {
     throw new RangeError(`${fn}: ${name}: its buffer was resized while the arguments were being read ` +
       `(${s.length} elements when read, ${length} now)`);
   }
-  if (isHeapBuffer(s.buffer)) {
+  if (isResizable(s.buffer)) s.fixed = new s.Class(s.buffer, s.byteOffset, s.length);
+  const inst = heapInstance(s.buffer);
+  if (inst !== null) {
     const bytes = s.length * s.Class.BYTES_PER_ELEMENT;
-    if (!insideLiveTensor(s.byteOffset, bytes)) {
+    if (!insideLiveTensor(inst, s.byteOffset, bytes)) {
       throw new TypeError(`${fn}: ${name} is a view of wasm memory outside every live tensor (was its tensor disposed?)`);
     }
     s.heapAddress = s.byteOffset;
+    s.heapInst = inst;
   }
 }

@@ -1,67 +1,36 @@
-// One binary op through the core, in one path: plan the broadcast, stage the operands in wasm
-// memory, run the plan over the output in chunks, deliver each chunk. A small op is one chunk;
-// a large one on JS arrays streams through chunks that stay in cache (copy in, compute, copy
-// out: RAM sees A, B and the result once each). Every block of the call is freed in one finally.
+// One binary op through the core, in one path: pick the build whose memory the op runs in, plan
+// the broadcast, stage the operands, run the plan over the output (in chunks on this thread, or
+// in tiles shared with the pool), deliver the result. A small op is one chunk; a large one on JS
+// arrays streams through chunks that stay in cache (copy in, compute, copy out: RAM sees A, B
+// and the result once each). Every block of the call is freed in one finally.
 //
 // The caller has read and settled its arguments (arguments.js) before calling compute(): from
-// here to the return no caller code runs (withStaging refuses any call that would start).
-import { withStaging } from './loader.js';
-import { ARG, MODE_CODE, OP_CODE, SCRATCH, STATUS, onAbi, requires } from './abi.js';
+// here to the return no caller code runs (withStaging refuses any call that would start, and
+// every global used here was captured when the package loaded).
+import { builds, testing, withStaging } from './loader.js';
+import { OP_CODE, STATUS, onAbi, requires } from './abi.js';
 import { broadcastError } from './errors.js';
 import { formatShape, withArticle } from './format.js';
-import { MAX_BYTES, acquireBlock, align16, copyIn, copyOut, releaseBlock, resultArray } from './memory.js';
-import { defaultCarrier } from './dtypes.js';
-import { isShared } from './intrinsics.js';
+import { ceil, isShared, max, min } from './intrinsics.js';
+import { MAX_BYTES, acquireBlock, align16, copyIn, copyOut, heapBuffer, releaseBlock, resultArray } from './memory.js';
+import { DTYPES, defaultCarrier } from './dtypes.js';
 import { elementCount } from './shapes.js';
+import { tilesFor } from './share-policy.js';
 import { sharing } from './threads.js';
 
 requires('status', ['ok', 'too_large']);
-requires('arg', ['op', 'dtype', 'mode', 'has_axis', 'axis', 'a', 'b', 'y', 'count']);
 
-const clampInt32 = (x) => Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, x));
-
-// Word indexes in HEAP32/HEAPU32 of the scratch area's fields (bindings/binding.cc), from the
-// module's ABI at init: the static scratch area never moves.
-const W = {
-  rankA: 0, rankB: 0, dimsA: 0, dimsB: 0, outRank: 0, conflict: 0, row: 0, outDims: 0,
-  op: 0, dtype: 0, mode: 0, hasAxis: 0, axis: 0, a: 0, b: 0, y: 0, count: 0,
-};
-let anyOp = 0; // broadcastShapes plans no op: any will do
-
-// The core's calls (bindings/binding.cc), as the module's wasm exports. The glue's Module._tw_x is
-// a wrapper that puts the export in its place on its first call, and the module object is a
-// dictionary, slow to look things up in on every call: the exports are taken once, at init,
-// after a first call that does nothing (rank-0 shapes planned, an empty range run, no divisor).
-const CORE = { plan: null, runRange: null, anyZero: null };
-
-onAbi((m) => {
-  const s = m._tw_scratch() >>> 2;
-  const args = s + SCRATCH.args;
-  Object.assign(W, {
-    rankA: s, rankB: s + 1, dimsA: s + SCRATCH.dimsA, dimsB: s + SCRATCH.dimsB, outRank: s + SCRATCH.out,
-    conflict: s + SCRATCH.out + 1, row: s + SCRATCH.row, outDims: s + SCRATCH.outDims, op: args + ARG.op,
-    dtype: args + ARG.dtype, mode: args + ARG.mode, hasAxis: args + ARG.has_axis, axis: args + ARG.axis, a: args + ARG.a,
-    b: args + ARG.b, y: args + ARG.y, count: args + ARG.count,
-  });
-  anyOp = Object.values(OP_CODE)[0];
-  const u32 = m.HEAPU32;
-  u32.fill(0, W.rankA, W.count + 1);
-  u32[W.op] = anyOp;
-  u32[W.mode] = Object.values(MODE_CODE)[0];
-  m._tw_plan();
-  m._tw_run_range(0, 0);
-  m._tw_any_zero();
-  Object.assign(CORE, { plan: m._tw_plan, runRange: m._tw_run_range, anyZero: m._tw_any_zero });
-});
+const clampInt32 = (x) => max(-(2 ** 31), min(2 ** 31 - 1, x));
 
 /**
- * Broadcasts shapeA and shapeB under `mode` (its `code` from the module) in the core and keeps
- * the plan of (op, dtype), given by their codes, there for run calls. Returns { status, shape,
- * conflict }: shape is the output's whenever the shapes broadcast, also when the output is too
- * large to compute (status too_large).
+ * Broadcasts shapeA and shapeB under `mode` (its `code` from the module) in the instance's core
+ * and keeps the plan of (op, dtype), given by their codes, there for run calls. Returns
+ * { status, shape, conflict, row, heavy }: shape is the output's whenever the shapes broadcast,
+ * also when the output is too large to compute (status too_large).
  */
-export function plan(m, shapeA, shapeB, mode, opCode, dtypeCode) {
-  const u32 = m.HEAPU32;
+export function plan(inst, shapeA, shapeB, mode, opCode, dtypeCode) {
+  const { W } = inst;
+  const u32 = inst.m.HEAPU32;
   u32[W.rankA] = shapeA.length;
   u32[W.rankB] = shapeB.length;
   for (let i = 0; i < shapeA.length; ++i) u32[W.dimsA + i] = shapeA[i];
@@ -71,20 +40,26 @@ export function plan(m, shapeA, shapeB, mode, opCode, dtypeCode) {
   u32[W.mode] = mode.code;
   u32[W.hasAxis] = mode.hasAxis ? 1 : 0;
   u32[W.axis] = mode.hasAxis ? clampInt32(mode.axis) : -1; // an int32 in the word's bits
-  const status = CORE.plan();
+  const status = inst.core.plan();
   const rank = u32[W.outRank];
   const shape = new Array(rank);
   for (let i = 0; i < rank; ++i) shape[i] = u32[W.outDims + i];
-  return { status, shape, conflict: u32[W.conflict] | 0, row: u32[W.row] };
+  return { status, shape, conflict: u32[W.conflict] | 0, row: u32[W.row], heavy: u32[W.heavy] === 1 };
 }
 
 /** The output shape under mode, for broadcastShapes: its size never matters. */
 export function broadcastShape(shapeA, shapeB, mode) {
-  return withStaging(shapeOnly, { shapeA, shapeB, mode });
+  return withStaging(shapeOnly, builds.plain, { shapeA, shapeB, mode });
 }
 
-function shapeOnly(m, { shapeA, shapeB, mode }) {
-  const p = plan(m, shapeA, shapeB, mode, anyOp, 0);
+// broadcastShapes plans no op: any op and dtype will do.
+let anyOp = 0;
+onAbi(() => {
+  anyOp = OP_CODE[Object.keys(OP_CODE)[0]];
+});
+
+function shapeOnly(inst, { shapeA, shapeB, mode }) {
+  const p = plan(inst, shapeA, shapeB, mode, anyOp, DTYPES.float32.code);
   if (p.status !== STATUS.ok && p.status !== STATUS.too_large) {
     throw broadcastError(p.status, shapeA, shapeB, mode, p.conflict);
   }
@@ -92,22 +67,71 @@ function shapeOnly(m, { shapeA, shapeB, mode }) {
 }
 
 // Chunks of this many bytes per operand, three (two inputs, one output) in cache; larger ones
-// took less time here than 128 KiB ones (README, "Performance"), most with the threaded build,
-// whose shared memory V8 copies into and out of word by word.
+// took less time here than 128 KiB ones (README, "Performance").
 const CHUNK_BYTES = 512 * 1024;
 const STREAM_MIN_BYTES = 512 * 1024;
 
 /**
  * @param call { fn, core, divides, info, a, b, mode, out, zeroIsError }: the entry point's name
- *   (for messages), the core op's code, whether it divides, the dtype's record, the operands
- *   as tensors and `out` (arguments.js), the broadcast mode, and whether an integer x/0 throws
+ *   (for messages), the core op's code, whether it divides, the dtype's record, the operands as
+ *   tensors and `out` (arguments.js), the broadcast mode, and whether an integer x/0 throws
  */
 export function compute(call) {
-  return withStaging(run, call);
+  const inst = instanceFor(call);
+  return withStaging(run, inst, call);
 }
 
-function run(m, { fn, core, divides, info, a, b, mode, out, zeroIsError }) {
-  const p = plan(m, a.shape, b.shape, mode, core, info.code);
+/**
+ * The build an op runs in: the one whose memory holds `out` when it is a wasm tensor (or a view
+ * of one), else the one that holds the larger operand in wasm memory, else the single-threaded
+ * build, where every op on JS arrays runs (copies into a shared memory cost more: README,
+ * "Threads"). An operand in the other build's memory is then copied in like a JS array.
+ */
+function instanceFor({ a, b, out }) {
+  if (builds.shared === null) return builds.plain;
+  if (testing.allShared) return builds.shared;
+  if (out !== null) {
+    const inst = out.kind === 'resident' ? out.inst : out.source.heapInst;
+    if (inst !== null) return inst;
+  }
+  const ia = a.kind === 'resident' ? a.inst : a.source.heapInst;
+  const ib = b.kind === 'resident' ? b.inst : b.source.heapInst;
+  if (ia !== null && (ib === null || a.n >= b.n)) return ia;
+  return ib ?? builds.plain;
+}
+
+/** An operand held in another build's memory, as a JS array over that memory (copied in). */
+function foreign(inst, x) {
+  if (x.kind === 'resident') {
+    if (x.inst === inst) return x;
+    const info = DTYPES[x.dtype];
+    const view = new info.Storage(heapBuffer(x.inst), x.ptr, x.n);
+    return {
+      kind: 'host', dtype: x.dtype, shape: x.shape, n: x.n, carrier: null, source: {
+        Class: info.Storage, view, fixed: view, buffer: heapBuffer(x.inst), byteOffset: x.ptr, length: x.n, heapAddress: -1,
+        heapInst: null, fromCaller: false,
+      },
+    };
+  }
+  if (x.source.heapInst !== null && x.source.heapInst !== inst) {
+    x.source.heapAddress = -1; // a view of the other memory: read like any JS array
+    x.source.heapInst = null;
+  }
+  return x;
+}
+
+/** How many tiles the pool (the module's functions) shares this op in (1: the calling thread runs it alone). */
+function tilesOf(P, bytes, heavy) {
+  const test = P.testHook();
+  if (test.mode === 'policy') return tilesFor(bytes, heavy, 1 + P.liveWorkers());
+  return test.mode === 'always' ? ceil(bytes / test.tileBytes) : 1;
+}
+
+function run(inst, call) {
+  const { fn, core, divides, info, mode, out, zeroIsError } = call;
+  const a = foreign(inst, call.a);
+  const b = foreign(inst, call.b);
+  const p = plan(inst, a.shape, b.shape, mode, core, info.code);
   if (p.status === STATUS.too_large) {
     throw new RangeError(`the result of shape ${formatShape(p.shape)} is too large for wasm memory`);
   }
@@ -131,61 +155,61 @@ function run(m, { fn, core, divides, info, a, b, mode, out, zeroIsError }) {
   // copied per chunk (only an operand laid out like the output); the output in a window
   // delivered per chunk (the whole output when there is one chunk), or in place when resident.
   // A view of wasm memory as `out` (it may overlap a resident operand) takes one chunk and is
-  // copied into place at the end.
+  // moved into place at the end.
   const outInHeap = out?.kind === 'host' && out.source.heapAddress >= 0;
   // Streaming needs something to stream: a JS array in or out.
   const hostData = out?.kind !== 'resident' || a.kind === 'host' || b.kind === 'host';
   const chunkable = n * es >= STREAM_MIN_BYTES && !zeroIsError && !outInHeap && hostData;
-  // A large op may be shared with the pool's threads; JS arrays are then staged whole, not
-  // streamed (the pool decides whether the work pays for that: web/pool.js). If wasm memory
-  // cannot hold them whole, they are streamed on this thread alone.
-  const pool = sharing.pool;
-  let shared = pool !== null && n > 0 && pool.shouldShare(divides, info.name, n, a.n + b.n, hostData);
+  // A large op in the shared memory may be shared with the pool's threads (share-policy.js); JS
+  // arrays are then staged whole, not streamed. If wasm memory cannot hold them whole, they are
+  // streamed on this thread alone.
+  const P = inst.shared ? sharing.pool : null;
+  let tiles = P !== null && n > 0 ? tilesOf(P, n * es, p.heavy) : 1;
   let chunk, A, B, yBytes, block;
   for (;;) {
-    chunk = chunkable && !shared ? CHUNK_BYTES / es : n;
+    chunk = chunkable && tiles === 1 ? CHUNK_BYTES / es : n;
     A = placeOperand(PLACE_A, a, n, chunk, out);
     B = placeOperand(PLACE_B, b, n, chunk, out);
     yBytes = out?.kind === 'resident' ? 0 : align16(chunk * es);
     const total = A.bytes + B.bytes + yBytes;
-    const what = shared && chunkable ? null : () => `${withArticle(info.name)} result of shape ${formatShape(shape)}`;
-    block = total > 0 ? acquireBlock(m, total, what) : 0;
+    const what = tiles > 1 && chunkable ? null : () => `${withArticle(info.name)} result of shape ${formatShape(shape)}`;
+    block = total > 0 ? acquireBlock(inst, total, what) : 0;
     if (block !== 0 || total === 0) break;
-    shared = false;
+    tiles = 1;
   }
   try {
     A.ptr = A.bytes > 0 ? block : A.ptr;
     B.ptr = B.bytes > 0 ? block + A.bytes : B.ptr;
     const yPtr = out?.kind === 'resident' ? out.ptr : block + A.bytes + B.bytes;
-    const u8 = m.HEAPU8; // after the call's last allocation: growth would replace it
-    if (A.whole) copyIn(u8, a.source, A.ptr, 0, a.n);
-    if (B.whole) copyIn(u8, b.source, B.ptr, 0, b.n);
-    const u32 = m.HEAPU32;
-    if (zeroIsError && divides && info.integer && n > 0 && anyZero(u32, info, B.ptr, b.n)) {
+    const u8 = inst.m.HEAPU8; // after the call's last allocation: growth would replace it
+    if (A.whole) copyIn(inst, u8, a.source, A.ptr, 0, a.n);
+    if (B.whole) copyIn(inst, u8, b.source, B.ptr, 0, b.n);
+    const u32 = inst.m.HEAPU32;
+    if (zeroIsError && divides && info.integer && n > 0 && anyZero(inst, u32, info, B.ptr, b.n)) {
       throw new RangeError(`integer division by zero in ${withArticle(info.name)} divide (onZeroDivision: 'error'); ` +
         'no output was written');
     }
     const Carrier = out?.kind === 'host' ? out.source.Class : a.carrier ?? defaultCarrier(info);
-    const data = out === null ? newResult(fn, Carrier, n, shape) : out.kind === 'host' && !outInHeap ? out.source.view : null;
+    const data = out === null ? newResult(fn, Carrier, n, shape) : out.kind === 'host' && !outInHeap ? out.source.fixed : null;
+    const { W } = inst;
     for (let begin = 0; begin < n; begin += chunk) {
-      const len = Math.min(chunk, n - begin);
-      if (A.window) copyIn(u8, a.source, A.ptr, begin, len);
-      if (B.window) copyIn(u8, b.source, B.ptr, begin, len);
+      const len = min(chunk, n - begin);
+      if (A.window) copyIn(inst, u8, a.source, A.ptr, begin, len);
+      if (B.window) copyIn(inst, u8, b.source, B.ptr, begin, len);
       // A window holds elements [begin, begin + len): the core is given where element 0 would be
       // (wrapping, see src/binary.h) so that one plan serves every chunk.
       u32[W.a] = A.window ? A.ptr - begin * es : A.ptr;
       u32[W.b] = B.window ? B.ptr - begin * es : B.ptr;
       u32[W.y] = yBytes > 0 ? yPtr - begin * es : yPtr;
-      const status = shared ? pool.runShared(n, p.row, es) : CORE.runRange(begin, begin + len);
+      const status = tiles > 1 ? P.runShared(n, p.row, es, tiles) : inst.core.runRange(begin, begin + len);
       if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} running a plan`);
-      if (data !== null) copyOut(u8, Carrier, yPtr, len, data, begin);
+      if (data !== null) copyOut(inst, u8, Carrier, yPtr, len, data, begin);
     }
-    if (pool !== null && !shared) pool.inlineEnded();
-    if (outInHeap) u8.copyWithin(out.source.heapAddress, yPtr, yPtr + n * es);
+    if (outInHeap) inst.core.move(out.source.heapAddress, yPtr, n * es);
     if (out?.kind === 'resident') return out.tensor;
     return { data: out === null ? data : out.source.view, shape, dtype: info.name };
   } finally {
-    if (block !== 0) releaseBlock(m, block);
+    if (block !== 0) releaseBlock(inst, block);
   }
 }
 
@@ -237,11 +261,12 @@ function chunkSafe(source, out) {
   return (start === oStart && end === oEnd) || end <= oStart || oEnd <= start;
 }
 
-function anyZero(u32, info, ptr, count) {
+function anyZero(inst, u32, info, ptr, count) {
+  const { W } = inst;
   u32[W.dtype] = info.code;
   u32[W.b] = ptr;
   u32[W.count] = count;
-  const found = CORE.anyZero();
+  const found = inst.core.anyZero();
   if (found !== 0 && found !== 1) throw new Error(`tensorwise: unexpected core status ${found} checking divisors`);
   return found === 1;
 }

@@ -164,16 +164,19 @@ export interface InitOptions {
    * uses the cores there are, at most 4, in Node.js and in cross-origin-isolated pages (served
    * with `Cross-Origin-Opener-Policy: same-origin` and `Cross-Origin-Embedder-Policy:
    * require-corp`), and 1 elsewhere. More than the platform allows warns once on the console
-   * and runs with 1. With more than 1, init() loads the threaded build (`tensorwise-mt.wasm`,
-   * which locateFile is asked for) and the pool of workers starts on the first op that would
-   * split. Results never depend on the thread count. A positive integer, else a `RangeError`.
+   * and runs with 1; more than 16 runs 16. With more than 1, init() also loads the threaded
+   * build (`tensorwise-mt.wasm`, which locateFile is asked for) and starts the workers: in Node
+   * they boot while your code runs and take part in ops as soon as they run; in a page init()
+   * waits for them. Large ops on large wasm tensors are shared (README, "Threads"). Results
+   * never depend on the thread count. A positive integer, else a `RangeError`.
    */
   threads?: 'auto' | number;
 }
 
 /**
- * Loads the wasm module once; later calls return the same promise (idempotent). Every other
- * function throws an `Error` telling you to await this until it has resolved.
+ * Loads the wasm module once. Called again, it checks its options and applies `threads` as
+ * setThreads does (`wasmBinary` and `locateFile` are not used once the module is loaded). Every
+ * other function throws an `Error` telling you to await this until it has resolved.
  *
  * @example
  * ```js
@@ -185,9 +188,10 @@ export function init(options?: InitOptions): Promise<void>;
 
 /**
  * Sets how many threads large ops may use from now on, the calling thread included: `'auto'` or
- * a positive integer; `1` turns threads off (the workers stop). Threads need the threaded build,
- * which init() loads only when it is given threads (or `'auto'` where threads are possible).
- * More than the platform allows warns once on the console and runs with 1 thread.
+ * a positive integer; `1` turns threads off (the workers stop). Resolves once the workers it
+ * starts run. Threads need the threaded build, which init() loads only when it is given threads
+ * (or `'auto'` where threads are possible). More than the platform allows warns once on the
+ * console and runs with 1 thread; more than 16 runs 16.
  *
  * @example
  * ```js
@@ -196,7 +200,7 @@ export function init(options?: InitOptions): Promise<void>;
  */
 export function setThreads(threads: 'auto' | number): Promise<void>;
 
-/** How many threads large ops may use now, the calling thread included (1 before init()). */
+/** How many threads large ops may use now, the calling thread included: those that run or are starting (1 before init()). */
 export function threads(): number;
 
 /**

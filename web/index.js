@@ -2,7 +2,7 @@
 //
 // Every entry point reads its arguments once (arguments.js), checks them, and only then stages
 // anything in wasm memory (engine.js); see SPEC §4 "Arguments are read once".
-import { enter, withStaging } from './loader.js';
+import { applyThreads, builds, enter, testing, withStaging } from './loader.js';
 import { readHost, readOperand, settle } from './arguments.js';
 import { DTYPES, dtypeInfo } from './dtypes.js';
 import { broadcastShape } from './engine.js';
@@ -10,8 +10,9 @@ import { formatShape } from './format.js';
 import { MAX_BYTES, allocate, copyIn } from './memory.js';
 import { readOpOptions } from './options.js';
 import { elementCount, readShape } from './shapes.js';
+import { MIN_SHARED_BYTES } from './share-policy.js';
 import { WasmTensor, adoptBlock } from './tensor.js';
-import { checkThreads, setCurrent, sharing, threadsFor } from './threads.js';
+import { checkThreads, threads } from './threads.js';
 
 export { init } from './loader.js';
 export * from './ops.js';
@@ -23,14 +24,12 @@ export { threads } from './threads.js';
 /**
  * Sets how many threads large ops may use, the calling thread included: 'auto' or a positive
  * integer; 1 turns threads off. More than the platform (or the build init() loaded) allows warns
- * once and runs on 1 thread.
+ * once and runs on 1 thread. Resolves once the threads it starts run.
  */
 export async function setThreads(n) {
   enter();
   checkThreads(n, 'setThreads');
-  const effective = threadsFor(n);
-  setCurrent(effective);
-  await sharing.pool?.setWorkers(effective - 1);
+  await applyThreads(n);
 }
 
 export function broadcastShapes(shapeA, shapeB, options) {
@@ -43,38 +42,51 @@ export function broadcastShapes(shapeA, shapeB, options) {
   return broadcastShape(a, b, mode);
 }
 
+// Where a new wasm tensor lives: in the threaded build's shared memory when threads run and it
+// is large enough for an op on it to be shared (share-policy.js), else in the single-threaded
+// build's, which V8 copies into and out of faster (README, "Threads").
+function placeTensor(bytes) {
+  if (builds.shared === null) return builds.plain;
+  return testing.allShared || (threads() > 1 && bytes >= MIN_SHARED_BYTES.heavy) ? builds.shared : builds.plain;
+}
+
 export function tensor(data, shape, dtype) {
   enter();
   const host = readHost(data, shape, dtype, 'tensor()');
   settle(host, 'tensor()', 'data');
-  return withStaging(residentCopy, host);
+  const inst = placeTensor(host.n * DTYPES[host.dtype].bytes);
+  if (host.source.heapInst !== null && host.source.heapInst !== inst) {
+    host.source.heapAddress = -1; // a view of the other build's memory: copied like any JS array
+  }
+  return withStaging(residentCopy, inst, host);
 }
 
-function residentCopy(m, host) {
+function residentCopy(inst, host) {
   const bytes = host.n * DTYPES[host.dtype].bytes;
-  const ptr = allocate(m, bytes, () => `tensor() of shape ${formatShape(host.shape)}`);
+  const ptr = allocate(inst, bytes, () => `tensor() of shape ${formatShape(host.shape)}`);
   try {
-    copyIn(m.HEAPU8, host.source, ptr, 0, host.n); // after the allocation: growth moves the heap, not the source
+    copyIn(inst, inst.m.HEAPU8, host.source, ptr, 0, host.n); // after the allocation: growth moves the heap, not the source
   } catch (error) {
-    m._free(ptr);
+    inst.core.free(ptr);
     throw error;
   }
-  return adoptBlock(ptr, host.dtype, host.shape, host.n);
+  return adoptBlock(inst, ptr, host.dtype, host.shape, host.n);
 }
 
 export function empty(shape, dtype) {
-  const m = enter();
+  enter();
   const dims = readShape(shape, 'empty()');
   if (dtype === undefined) throw new TypeError('empty(shape, dtype): dtype is required');
   const info = dtypeInfo(dtype, 'empty()');
   const n = elementCount(dims);
   if (n * info.bytes > MAX_BYTES) throw new RangeError(`empty(): shape ${formatShape(dims)} is too large for wasm memory`);
-  return withStaging(zeroFilled, { dims, info, n });
+  return withStaging(zeroFilled, placeTensor(n * info.bytes), { dims, info, n });
 }
 
-function zeroFilled(m, { dims, info, n }) {
+// Zeroed by wasm (memory.fill), which is as fast on a shared memory as on another.
+function zeroFilled(inst, { dims, info, n }) {
   const bytes = n * info.bytes;
-  const ptr = allocate(m, bytes, () => `empty() of shape ${formatShape(dims)}`);
-  m.HEAPU8.fill(0, ptr, ptr + bytes);
-  return adoptBlock(ptr, info.name, dims, n);
+  const ptr = allocate(inst, bytes, () => `empty() of shape ${formatShape(dims)}`);
+  inst.core.zero(ptr, bytes);
+  return adoptBlock(inst, ptr, info.name, dims, n);
 }

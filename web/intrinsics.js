@@ -16,14 +16,55 @@ export const typedArrayLength = getter(TypedArrayPrototype, 'length');
 /** target.set(source, offset) of the built-in: between arrays of one kind it copies bits. */
 export const typedArraySet = uncurry(TypedArrayPrototype.set);
 
-const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
-const arrayBufferDetached = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'detached')?.get;
+export const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
+const detachedGetter = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'detached')?.get;
+const arrayBufferDetached = detachedGetter === undefined ? undefined : uncurry(detachedGetter);
 const sharedByteLength = typeof SharedArrayBuffer === 'function'
   ? getter(SharedArrayBuffer.prototype, 'byteLength') : null;
 const dataViewByteLength = getter(DataView.prototype, 'byteLength');
 
 export const hasOwn = Object.hasOwn;
 export const objectKeys = Object.keys;
+export const freeze = Object.freeze;
+export const MapClass = Map;
+
+/** Map's methods as plain functions: mapSet(map, key, value), mapEach(map, (value, key) => stop?). */
+export const mapGet = uncurry(Map.prototype.get);
+export const mapSet = uncurry(Map.prototype.set);
+export const mapDelete = uncurry(Map.prototype.delete);
+const mapEntries = uncurry(Map.prototype.entries);
+const mapIteratorNext = uncurry(Object.getPrototypeOf(new Map().entries()).next);
+/** Calls fn(value, key) for each entry until it returns true; whether one did. */
+export function mapSome(map, fn) {
+  const it = mapEntries(map);
+  for (let e = mapIteratorNext(it); !e.done; e = mapIteratorNext(it)) if (fn(e.value[1], e.value[0])) return true;
+  return false;
+}
+
+// Globals the engine and the pool use while a call runs, taken as they are when the package
+// loads: a caller who replaces Math.ceil or Atomics.add later changes nothing inside a call (no
+// caller code runs there). Atomics is null where the platform has none (then no threads).
+export const { ceil, floor, min, max } = Math;
+const AtomicsObject = typeof Atomics === 'object' && Atomics !== null ? Atomics : null;
+export const atomics = AtomicsObject === null ? null : {
+  load: AtomicsObject.load, store: AtomicsObject.store, add: AtomicsObject.add, or: AtomicsObject.or,
+  compareExchange: AtomicsObject.compareExchange, notify: AtomicsObject.notify, wait: AtomicsObject.wait,
+};
+export const SharedArrayBufferClass = typeof SharedArrayBuffer === 'function' ? SharedArrayBuffer : null;
+export const WebAssemblyIntrinsics = typeof WebAssembly === 'object' && WebAssembly !== null ? {
+  Memory: WebAssembly.Memory, Module: WebAssembly.Module, Instance: WebAssembly.Instance, instantiate: WebAssembly.instantiate,
+  compile: WebAssembly.compile,
+} : null;
+/** A page's Worker, Blob and URL.createObjectURL (undefined in Node, whose Worker is worker_threads'). */
+export const pageWorker = {
+  Worker: globalThis.Worker, Blob: globalThis.Blob, createObjectURL: globalThis.URL?.createObjectURL,
+};
+const optionalGetter = (proto, key) => {
+  const get = proto === null ? undefined : Object.getOwnPropertyDescriptor(proto, key)?.get;
+  return get === undefined ? () => false : uncurry(get);
+};
+const resizableGetter = optionalGetter(ArrayBuffer.prototype, 'resizable');
+const growableGetter = optionalGetter(SharedArrayBufferClass?.prototype ?? null, 'growable');
 
 /** The built-in typed-array classes by kind; Float16Array where the platform has it. */
 export const TYPED_ARRAY_CLASSES = new Map(
@@ -42,9 +83,23 @@ export function isArray(x, what) {
   }
 }
 
-/** Whether a buffer (from typedArrayBuffer) is a SharedArrayBuffer. */
+const getPrototypeOf = Object.getPrototypeOf;
+const ArrayBufferPrototype = ArrayBuffer.prototype;
+
+/**
+ * Whether a buffer (from typedArrayBuffer, so a real ArrayBuffer or SharedArrayBuffer) is a
+ * SharedArrayBuffer. Its prototype says which getter to ask first, so that the usual case throws
+ * nothing (a thrown TypeError cost microseconds per call); a prototype the caller changed only
+ * costs the other getter.
+ */
 export function isShared(buffer) {
   if (sharedByteLength === null) return false;
+  if (getPrototypeOf(buffer) === ArrayBufferPrototype) {
+    try {
+      arrayBufferByteLength(buffer);
+      return false;
+    } catch { /* a SharedArrayBuffer given ArrayBuffer's prototype */ }
+  }
   try {
     sharedByteLength(buffer);
     return true;
@@ -53,10 +108,19 @@ export function isShared(buffer) {
   }
 }
 
+/**
+ * Whether a buffer (from typedArrayBuffer) can change length: a resizable ArrayBuffer or a
+ * growable SharedArrayBuffer, over which a view may track the length (and another thread may
+ * grow a shared one at any time).
+ */
+export function isResizable(buffer) {
+  return (isShared(buffer) ? growableGetter(buffer) : resizableGetter(buffer)) === true;
+}
+
 /** Whether a non-shared buffer (from typedArrayBuffer) was detached (transferred). */
 export function isDetached(buffer) {
   if (isShared(buffer)) return false;
-  if (arrayBufferDetached !== undefined) return arrayBufferDetached.call(buffer);
+  if (arrayBufferDetached !== undefined) return arrayBufferDetached(buffer);
   // Node 20 has no `detached`: a detached buffer has byteLength 0 and cannot be viewed.
   if (arrayBufferByteLength(buffer) !== 0) return false;
   try {
@@ -86,13 +150,13 @@ export function bufferKind(x) {
 const BOXES = [
   ['Number', Number.prototype.valueOf], ['String', String.prototype.valueOf], ['Boolean', Boolean.prototype.valueOf],
   ['BigInt', BigInt.prototype.valueOf], ['Symbol', Symbol.prototype.valueOf],
-];
+].map(([name, valueOf]) => [name, uncurry(valueOf)]);
 
 /** 'Number' for new Number(3) and the like, else null. */
 export function boxedKind(x) {
   for (const [name, valueOf] of BOXES) {
     try {
-      valueOf.call(x);
+      valueOf(x);
       return name;
     } catch { /* not this one */ }
   }

@@ -4,101 +4,180 @@
 // inline entries), or given by the caller; compiled here, so that a failure (a page whose
 // Content-Security-Policy forbids compiling WebAssembly) gets a message a user can act on.
 import createTensorwiseModule from '../dist/tensorwise.js';
-import { readAbi } from './abi.js';
+import { readAbi, sameAbi } from './abi.js';
 import { describe } from './format.js';
+import { makeInstance } from './instance.js';
 import {
-  TYPED_ARRAY_CLASSES, bufferKind, typedArrayBuffer, typedArrayByteOffset, typedArrayKind, typedArrayLength,
+  TYPED_ARRAY_CLASSES, WebAssemblyIntrinsics, atomics, bufferKind, ceil, max, min, pageWorker, typedArrayBuffer,
+  typedArrayByteOffset, typedArrayKind, typedArrayLength,
 } from './intrinsics.js';
+import { setSharedInstance } from './memory.js';
 import { readRecord } from './records.js';
-import { checkThreads, setCurrent, setPlatform, sharing, threadsFor, warnOnce } from './threads.js';
+import { MAX_THREADS, checkThreads, setPlatform, sharing, threadPlatform, threadsFor, warnOnce } from './threads.js';
 import { embeddedWasm, loadPool, nodeBuiltin, threadedWasmUrl, wasmUrl } from './wasm-file.js';
 
-let module = null;
+/**
+ * The loaded builds (instance.js): `plain`, the single-threaded build, where every op on JS
+ * arrays and the small wasm tensors live; `shared`, the threaded build on a memory shared with
+ * the pool's workers, loaded only where threads may run (null elsewhere).
+ */
+export const builds = { plain: null, shared: null };
+
+/**
+ * For the tests: `allShared` runs every op, and places every wasm tensor, in the threaded
+ * build's memory (where there is one), so that the suites check the shared path on every case.
+ */
+export const testing = { allShared: false };
 let pending = null;
 // True from the first byte a call stages in wasm memory until it returns. No caller code runs in
 // that window, so no call can start in it; if one ever did, it is refused rather than run on
 // memory in use.
 let staging = false;
 
-/** The loaded module, for a public entry point; throws if init() has not resolved. */
+/** The single-threaded build's instance, for a public entry point; throws if init() has not resolved. */
 export function enter() {
-  if (module === null) {
+  if (builds.plain === null) {
     throw new Error('tensorwise is not initialised: call `await init()` before using it');
   }
   if (staging) {
     throw new Error('tensorwise: a call was made while another one was using wasm memory; it was refused');
   }
-  return module;
+  return builds.plain;
 }
 
-/** Runs fn(module, arg) as the staging window of a call (see `staging`). */
-export function withStaging(fn, arg) {
+/** Runs fn(inst, arg) as the staging window of a call (see `staging`). */
+export function withStaging(fn, inst, arg) {
   staging = true;
   try {
-    return fn(module, arg);
+    return fn(inst, arg);
   } finally {
     staging = false;
   }
 }
 
+/**
+ * Loads the module once. Called again (while it loads or after), it checks its options the same
+ * way and applies `threads` as setThreads would; wasmBinary and locateFile only say where the
+ * module comes from, so once it is loaded they are not used again.
+ */
 export function init(options = {}) {
-  if (module !== null) return Promise.resolve();
-  if (pending === null) {
-    pending = load(options).then(
-      (m) => {
-        module = m;
-      },
-      (error) => {
-        pending = null; // a failed load may be retried
-        throw error;
-      },
-    );
+  let o;
+  try {
+    o = readInitOptions(options);
+  } catch (error) {
+    return Promise.reject(error); // a bad option rejects, as a failed load does
   }
-  return pending;
+  if (pending === null) {
+    pending = load(o).catch((error) => {
+      pending = null; // a failed load may be retried
+      throw error;
+    });
+    return pending;
+  }
+  return pending.then(() => (o.threads === undefined ? undefined : applyThreads(o.threads)));
 }
 
-async function load(options) {
-  const { wasmBinary, locateFile, threads = 'auto' } = readRecord(options, ['wasmBinary', 'locateFile', 'threads'], 'init');
-  checkThreads(threads, 'init');
-  if (locateFile !== undefined && typeof locateFile !== 'function') {
-    throw new TypeError(`init: locateFile must be a function, got ${describe(locateFile)}`);
+function readInitOptions(options) {
+  const o = readRecord(options, ['wasmBinary', 'locateFile', 'threads'], 'init');
+  if (o.threads !== undefined) checkThreads(o.threads, 'init');
+  if (o.locateFile !== undefined && typeof o.locateFile !== 'function') {
+    throw new TypeError(`init: locateFile must be a function, got ${describe(o.locateFile)}`);
   }
+  if (o.wasmBinary !== undefined) o.wasmBinary = toBytes(o.wasmBinary);
+  return o;
+}
+
+/** How many threads to run after init: setThreads(n) and a second init({ threads }). */
+export async function applyThreads(value) {
+  let n = threadsFor(value);
+  if (n > 1 && sharing.pool === null) {
+    warnOnce('platform', `${value} threads were asked for, but ${SINGLE}; running on 1 thread`);
+    n = 1;
+  }
+  await sharing.pool?.setWorkers(n - 1);
+}
+
+const SINGLE = 'init() loaded the single-threaded build (ask init() for threads, with no wasmBinary)';
+
+const NOT_ISOLATED = 'this page is not cross-origin isolated (serve it with Cross-Origin-Opener-Policy: same-origin ' +
+  'and Cross-Origin-Embedder-Policy: require-corp)';
+const INLINE = "the inline build has no threads (import 'tensorwise/file' for them)";
+
+async function load({ wasmBinary, locateFile, threads = 'auto' }) {
   // The file of a build: where locateFile says, else beside this file (or embedded).
   const where = (name, url) => (locateFile === undefined ? url : String(locateFile(name, url === undefined ? '' : new URL('./', url).href)));
-  setCurrent(1);
-  // Threads need the threaded build (not embedded in the inline entries) and a platform whose
-  // workers can share memory: Node.js, or a cross-origin-isolated page.
-  const single = "init() loaded the single-threaded build (ask init() for threads, with no wasmBinary)";
+  const plainBytes = async () => wasmBinary
+    ?? (locateFile === undefined ? embeddedWasm() : undefined) ?? readBytes(where('tensorwise.wasm', wasmUrl()));
+  // Threads need the threaded build (not embedded in the inline entries), a platform whose
+  // workers can share memory (Node.js, or a cross-origin-isolated page) and no wasmBinary.
   const isolated = isNode || globalThis.crossOriginIsolated === true;
-  setPlatform(1, threadedWasmUrl() === undefined ? "the inline build has no threads (import 'tensorwise/file' for them)"
-    : isolated ? single : 'this page is not cross-origin isolated (serve it with Cross-Origin-Opener-Policy: same-origin ' +
-      'and Cross-Origin-Embedder-Policy: require-corp)');
-  if (wasmBinary === undefined && threadedWasmUrl() !== undefined && threads !== 1 && isolated) {
-    try {
-      const pool = await loadPool();
-      const platform = await pool.threadPlatform(nodeBuiltin, importBuiltin);
-      setPlatform(platform.max, platform.why);
-      const n = threadsFor(threads);
-      if (n > 1) {
-        const m = await pool.loadThreaded(await readBytes(where('tensorwise-mt.wasm', threadedWasmUrl())), platform.loadWorker, n,
-          instantiate, readAbi);
-        sharing.pool = { ...pool }; // a plain object: calls through a module namespace are slower
-        setCurrent(n);
-        return m;
-      }
-    } catch (error) {
-      warnOnce(`the threaded build did not load (${error?.message ?? error}); running on 1 thread`);
-    }
-    // Resident tensors live in one build's memory: the build cannot change after init().
-    setPlatform(1, single);
+  const why = threadedWasmUrl() === undefined ? INLINE : !isolated ? NOT_ISOLATED
+    : wasmBinary !== undefined || threads === 1 ? SINGLE : null;
+  let platform = null;
+  if (why === null) {
+    platform = await threadPlatform(nodeBuiltin, importBuiltin);
+    setPlatform(platform.max, platform.why);
+  } else {
+    setPlatform(1, why);
   }
-  threadsFor(threads); // more than 1 asked for: a warning
-  let bytes;
-  if (wasmBinary !== undefined) bytes = toBytes(wasmBinary);
-  else bytes = (locateFile === undefined ? embeddedWasm() : undefined) ?? (await readBytes(where('tensorwise.wasm', wasmUrl())));
-  const { m } = await instantiate(bytes);
-  readAbi(m);
-  return m;
+  const n = threadsFor(threads); // more than the platform allows: a warning, and 1
+  if (n === 1) {
+    builds.plain = await loadBuild(await plainBytes(), null);
+    // Resident tensors live in one build's memory: the threaded one cannot come later.
+    if (platform !== null && platform.max > 1) setPlatform(1, SINGLE);
+    return;
+  }
+  // Both builds, side by side: ops on JS arrays run in the single-threaded one, whose memory V8
+  // copies into and out of faster than into a shared one (README, "Threads"). A page compiles the
+  // threaded build off its main thread while it loads the other (Node compiles it in 0.5 ms on
+  // this thread: an async compile's result came ~1 ms later, when the event loop turned). The
+  // workers start last: a Node worker takes a core for ~17 ms as it boots, which slowed the
+  // compile when it came first.
+  let pool = null;
+  try {
+    const threadedBytes = readBytes(where('tensorwise-mt.wasm', threadedWasmUrl()));
+    const compiling = compileSync ? threadedBytes : threadedBytes.then(compileAsync);
+    compiling.catch(() => {}); // awaited below: a failure is reported there, not as unhandled
+    builds.plain = await loadBuild(await plainBytes(), null);
+    const Worker = await platform.worker();
+    const memory = new WebAssemblyIntrinsics.Memory({ initial: 256, maximum: 32768, shared: true });
+    const shared = await loadBuild(await compiling, memory);
+    pool = await loadPool();
+    pool.createPool({
+      memory, Worker, quietly: platform.quietly, workers: n - 1, maxThreads: MAX_THREADS,
+      intrinsics: { atomics, ceil, min, max, pageWorker, warnOnce },
+    });
+    await pool.attach(shared, shared.compiled);
+    builds.shared = shared;
+    setSharedInstance(shared);
+    sharing.pool = { ...pool }; // a plain object: calls through a module namespace are slower
+  } catch (error) {
+    await pool?.dismantle();
+    warnOnce('threaded', `the threaded build did not load (${error?.message ?? error}); running on 1 thread`);
+    setPlatform(1, SINGLE);
+    builds.plain ??= await loadBuild(await plainBytes(), null);
+  }
+}
+
+// Compiles off the calling thread (V8 compiles in the background), so that another build can
+// be instantiated meanwhile; a CSP refusal gets the same advice as elsewhere.
+async function compileAsync(bytes) {
+  try {
+    return await WebAssemblyIntrinsics.compile(bytes);
+  } catch (error) {
+    throw explain(error);
+  }
+}
+
+// A build's instance from its bytes (or its compiled WebAssembly.Module); `memory` is the threaded
+// build's shared memory (the other build's glue makes its own).
+async function loadBuild(bytes, memory) {
+  const { m, compiled } = await instantiate(bytes, memory ?? undefined);
+  if (memory === null) readAbi(m);
+  else sameAbi(m);
+  const inst = makeInstance(m, memory !== null);
+  inst.compiled = compiled;
+  return inst;
 }
 
 // A computed specifier keeps bundlers from trying to pack Node's modules for the browser.
@@ -150,16 +229,17 @@ const compileSync = isNode;
  * WebAssembly.Module). `memory`, when given, is the threaded build's shared memory; the default
  * build's glue makes its own.
  */
-function instantiate(bytes, memory) {
-  let compiled = null;
+function instantiate(source, memory) {
+  const isModule = source instanceof WebAssemblyIntrinsics.Module;
+  let compiled = isModule ? source : null;
   return new Promise((resolve, reject) => {
     createTensorwiseModule({
       ...(memory === undefined ? {} : { wasmMemory: memory }),
       instantiateWasm(imports, receiveInstance) {
         if (compileSync) {
           try {
-            compiled = new WebAssembly.Module(bytes);
-            const instance = new WebAssembly.Instance(compiled, imports);
+            compiled ??= new WebAssemblyIntrinsics.Module(source);
+            const instance = new WebAssemblyIntrinsics.Instance(compiled, imports);
             receiveInstance(instance, compiled);
             return instance.exports;
           } catch (error) {
@@ -167,10 +247,11 @@ function instantiate(bytes, memory) {
             return {};
           }
         }
-        WebAssembly.instantiate(bytes, imports)
+        // Given a compiled module, instantiate() gives the instance; given bytes, both.
+        WebAssemblyIntrinsics.instantiate(source, imports)
           .then((result) => {
-            compiled = result.module;
-            receiveInstance(result.instance, result.module);
+            if (!isModule) compiled = result.module;
+            receiveInstance(isModule ? result : result.instance, compiled);
           })
           .catch((error) => reject(explain(error)));
         return {}; // the exports arrive through receiveInstance

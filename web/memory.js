@@ -1,7 +1,14 @@
-// Wasm heap allocation for one call, and copies between JS typed arrays and wasm memory. Views
-// of the heap are taken after the call's last allocation (growth detaches older ones) and only
-// ever through the built-in classes and set(): no caller code runs in a copy.
-import { typedArrayBuffer, typedArraySet, uncurry } from './intrinsics.js';
+// Wasm heap allocation for one call, copies between JS typed arrays and wasm memory, and which
+// buffers are wasm memory. Views of a heap are taken after the call's last allocation (growth
+// detaches older ones of a non-shared memory) and only ever through the built-in classes and
+// set(): no caller code runs in a copy. Every function takes the instance (instance.js) whose
+// memory it works on.
+import {
+  MapClass, SharedArrayBufferClass, TYPED_ARRAY_CLASSES, arrayBufferByteLength, floor, isShared, mapGet, mapSet, max,
+  typedArrayBuffer, typedArrayByteOffset, typedArraySet, uncurry,
+} from './intrinsics.js';
+
+const Uint32ArrayClass = TYPED_ARRAY_CLASSES.get('Uint32Array');
 
 /** wasm32 with a 2 GiB memory: no tensor this large can be allocated. */
 export const MAX_BYTES = 2 ** 31 - 1;
@@ -10,131 +17,162 @@ export const MAX_BYTES = 2 ** 31 - 1;
  * @param what a function giving the thing's name, for the error (built only on failure); null:
  *   0 on failure, no error
  */
-export function allocate(m, bytes, what) {
-  const ptr = bytes <= MAX_BYTES ? m._malloc(Math.max(bytes, 1)) : 0;
+export function allocate(inst, bytes, what) {
+  const ptr = bytes <= MAX_BYTES ? inst.core.malloc(max(bytes, 1)) : 0;
   if (ptr === 0 && what !== null) {
     throw new RangeError(`${what()} needs ${bytes} bytes, more than wasm memory can provide`);
   }
   return ptr;
 }
 
-// Small ops reuse one staging block instead of a malloc/free pair per call. It is bounded, so
-// memory stays flat; larger calls allocate and free their own.
+// Small ops reuse one staging block per instance instead of a malloc/free pair per call. It is
+// bounded, so memory stays flat; larger calls allocate and free their own.
 const STAGING_LIMIT = 1 << 21;
-let staging = { m: null, ptr: 0, size: 0 };
 
 /** A block of at least `bytes` for one call (`what`: as for allocate); give it back with releaseBlock. */
-export function acquireBlock(m, bytes, what) {
-  if (bytes > STAGING_LIMIT) return allocate(m, bytes, what);
-  if (staging.m !== m || staging.size < bytes) {
-    if (staging.m === m && staging.ptr !== 0) m._free(staging.ptr);
-    staging = { m, ptr: 0, size: 0 }; // if the allocation below throws, nothing points at freed memory
-    const size = Math.max(bytes, 4096);
-    const ptr = allocate(m, size, what);
-    if (ptr !== 0) staging = { m, ptr, size };
+export function acquireBlock(inst, bytes, what) {
+  if (bytes > STAGING_LIMIT) return allocate(inst, bytes, what);
+  const staging = inst.staging;
+  if (staging.size < bytes) {
+    if (staging.ptr !== 0) inst.core.free(staging.ptr);
+    staging.ptr = 0; // if the allocation below throws, nothing points at freed memory
+    staging.size = 0;
+    const size = max(bytes, 4096);
+    const ptr = allocate(inst, size, what);
+    if (ptr !== 0) {
+      staging.ptr = ptr;
+      staging.size = size;
+    }
     return ptr;
   }
   return staging.ptr;
 }
 
-export function releaseBlock(m, ptr) {
-  if (ptr !== staging.ptr || m !== staging.m) m._free(ptr);
+export function releaseBlock(inst, ptr) {
+  if (ptr !== inst.staging.ptr) inst.core.free(ptr);
 }
 
 /** Frees the kept staging block (the leak tests measure wasm memory in use without it). */
-export function freeStagingBlock(m) {
-  if (staging.m === m && staging.ptr !== 0) m._free(staging.ptr);
-  staging = { m: null, ptr: 0, size: 0 };
+export function freeStagingBlock(inst) {
+  if (inst.staging.ptr !== 0) inst.core.free(inst.staging.ptr);
+  inst.staging.ptr = 0;
+  inst.staging.size = 0;
 }
 
-// Every buffer wasm memory has had that a view may still be over. A non-shared memory's old
-// buffers are detached when it grows; a shared memory's (the threaded build) stay valid views of
-// the same bytes, so a view taken before growth is still a view of wasm memory. The only views a
-// caller can hold are made by WasmTensor's data (tensor.js), through heapBuffer: every buffer a
-// caller's array can be over is remembered there.
-const heapBuffers = new WeakSet();
-const rememberBuffer = uncurry(WeakSet.prototype.add);
-const isRemembered = uncurry(WeakSet.prototype.has);
+// ---- which buffers are wasm memory -----------------------------------------------------------
 
-let lastBuffer = null;
+// Every buffer a wasm memory has had that a view may still be over, with its instance. A
+// non-shared memory's old buffers are detached when it grows; a shared memory's stay valid views
+// of the same bytes (shorter), and every SharedArrayBuffer object over it (one that came back
+// through postMessage, a structuredClone) is the same memory too: those are recognised by a probe
+// and remembered here.
+const heapBuffers = new WeakMap();
+const rememberBuffer = uncurry(WeakMap.prototype.set);
+const rememberedInstance = uncurry(WeakMap.prototype.get);
 
-/** wasm memory's buffer now, remembered as one of its buffers. */
-export function heapBuffer(m) {
-  const buffer = m.HEAPU8.buffer;
-  if (buffer !== lastBuffer) {
-    rememberBuffer(heapBuffers, buffer);
-    lastBuffer = buffer;
+/** The instance's memory's buffer now, remembered as one of its buffers. */
+export function heapBuffer(inst) {
+  const buffer = inst.m.HEAPU8.buffer;
+  if (buffer !== inst.views.remembered) {
+    rememberBuffer(heapBuffers, buffer, inst);
+    inst.views.remembered = buffer;
   }
   return buffer;
 }
 
-/** Whether a buffer is (or was) wasm memory's. */
-export function isHeapBuffer(buffer) {
-  return isRemembered(heapBuffers, buffer);
+// The instance whose memory is shared, for the probe (set by the loader).
+let sharedInstance = null;
+export function setSharedInstance(inst) {
+  sharedInstance = inst;
+}
+
+const otherBuffers = new WeakSet();
+const rememberOther = uncurry(WeakSet.prototype.add);
+const isOther = uncurry(WeakSet.prototype.has);
+const sharedByteLength = SharedArrayBufferClass === null ? null
+  : uncurry(Object.getOwnPropertyDescriptor(SharedArrayBufferClass.prototype, 'byteLength').get);
+const random = Math.random;
+let probes = 0;
+
+/**
+ * The instance whose memory a buffer is (or was), or null: a buffer the library handed out, or a
+ * SharedArrayBuffer that shows the two words just written to the shared memory's probe (two
+ * fresh random values: no other buffer can show them).
+ */
+export function heapInstance(buffer) {
+  const inst = rememberedInstance(heapBuffers, buffer);
+  if (inst !== undefined) return inst;
+  if (sharedInstance === null || !isShared(buffer) || isOther(otherBuffers, buffer)) return null;
+  const word = sharedInstance.W.probe;
+  if (sharedByteLength(buffer) < (word + 2) * 4) return null;
+  const u32 = sharedInstance.m.HEAPU32;
+  const x = floor(random() * 2 ** 32) >>> 0;
+  const y = (floor(random() * 2 ** 32) ^ ++probes) >>> 0;
+  u32[word] = x;
+  u32[word + 1] = y;
+  const seen = new Uint32ArrayClass(buffer, word * 4, 2);
+  if (seen[0] !== x || seen[1] !== y) {
+    rememberOther(otherBuffers, buffer); // a SharedArrayBuffer never becomes wasm memory later
+    return null;
+  }
+  rememberBuffer(heapBuffers, buffer, sharedInstance);
+  return sharedInstance;
 }
 
 // Arithmetic, not bitwise: sizes may pass 2^31, where bitwise ops would wrap.
-export const align16 = (n) => Math.ceil(n / 16) * 16;
+export const align16 = (n) => -floor(-n / 16) * 16;
 
-// Whole-heap views by class, made again when the heap's buffer changes (growth).
-let viewsOf = null;
-const views = new Map();
-
-function heapView(heap, Class) {
-  if (viewsOf !== heap) {
-    views.clear();
-    viewsOf = heap;
+// A whole-heap view of a class, made again when the heap's buffer changes (growth).
+function heapView(inst, heap, Class) {
+  const v = inst.views;
+  if (v.buffer !== heap) {
+    v.byClass = new MapClass();
+    v.buffer = heap;
   }
-  let view = views.get(Class);
+  let view = mapGet(v.byClass, Class);
   if (view === undefined) {
     view = new Class(heap);
-    views.set(Class, view);
+    mapSet(v.byClass, Class, view);
   }
   return view;
 }
 
 /**
  * Copies elements [first, first + count) of an operand's source (arguments.js) to byte address
- * ptr of wasm memory (aligned to the elements), given as its HEAPU8 (taken after the call's last
- * allocation). Between arrays of one built-in class set() copies bits.
+ * ptr of the instance's memory (aligned to the elements), given as its HEAPU8 (taken after the
+ * call's last allocation). Between arrays of one built-in class set() copies bits; it reads the
+ * source through a view fixed at the length that was checked (source.fixed), never one that
+ * tracks a buffer's length. A source in this memory is moved within it by wasm (memory.copy).
  */
-export function copyIn(u8, source, ptr, first, count) {
-  const heap = u8.buffer;
+export function copyIn(inst, u8, source, ptr, first, count) {
   const size = source.Class.BYTES_PER_ELEMENT;
-  if (source.heapAddress >= 0) { // a view of wasm memory: copied within it, at its address now
-    const from = source.heapAddress + first * size;
-    u8.copyWithin(ptr, from, from + count * size);
+  if (source.heapAddress >= 0) {
+    inst.core.move(ptr, source.heapAddress + first * size, count * size);
   } else if (first === 0 && count === source.length) {
-    typedArraySet(heapView(heap, source.Class), source.view, ptr / size);
+    typedArraySet(heapView(inst, u8.buffer, source.Class), source.fixed, ptr / size);
   } else {
-    const buffer = source.buffer ?? typedArrayBuffer(source.view);
-    const part = new source.Class(buffer, source.byteOffset + first * size, count);
-    typedArraySet(heapView(heap, source.Class), part, ptr / size);
+    const part = new source.Class(source.buffer, source.byteOffset + first * size, count);
+    typedArraySet(heapView(inst, u8.buffer, source.Class), part, ptr / size);
   }
 }
 
-// The view copyOut reads through, kept while the same range is asked for again: small ops use
-// the same staging block call after call, and making the view was a good part of their cost.
-let outView = null;
-let outViewHeap = null;
-let outViewClass = null;
-let outViewPtr = -1;
-let outViewCount = -1;
-
 /**
- * Copies count elements at byte address ptr of wasm memory (its HEAPU8 given) into `into` (a
- * typed array of Class) from element `at`.
+ * Copies count elements at byte address ptr of the instance's memory (its HEAPU8 given) into
+ * `into` (a typed array of Class, fixed length) from element `at`. The view it reads through is
+ * kept while the same range is asked for again: small ops use the same staging block call after
+ * call, and making the view was a good part of their cost.
  */
-export function copyOut(u8, Class, ptr, count, into, at) {
+export function copyOut(inst, u8, Class, ptr, count, into, at) {
+  const v = inst.views;
   const heap = u8.buffer;
-  if (outViewHeap !== heap || outViewClass !== Class || outViewPtr !== ptr || outViewCount !== count) {
-    outView = new Class(heap, ptr, count);
-    outViewHeap = heap;
-    outViewClass = Class;
-    outViewPtr = ptr;
-    outViewCount = count;
+  if (v.outBuffer !== heap || v.outClass !== Class || v.outPtr !== ptr || v.outCount !== count) {
+    v.out = new Class(heap, ptr, count);
+    v.outBuffer = heap;
+    v.outClass = Class;
+    v.outPtr = ptr;
+    v.outCount = count;
   }
-  typedArraySet(into, outView, at);
+  typedArraySet(into, v.out, at);
 }
 
 // In Node, Buffer.allocUnsafe skips the zero fill that a new typed array must do, and takes freed
@@ -149,7 +187,8 @@ export function resultArray(Carrier, n) {
   const bytes = n * Carrier.BYTES_PER_ELEMENT;
   if (allocUnsafe !== null && bytes >= UNFILLED_MIN_BYTES) {
     const b = allocUnsafe(bytes);
-    if (b.byteOffset === 0 && typedArrayBuffer(b).byteLength === bytes) return new Carrier(typedArrayBuffer(b), 0, n);
+    const buffer = typedArrayBuffer(b);
+    if (typedArrayByteOffset(b) === 0 && arrayBufferByteLength(buffer) === bytes) return new Carrier(buffer, 0, n);
   }
   return new Carrier(n);
 }

@@ -1,47 +1,72 @@
 // The control block the calling thread and the pool's workers share (web/pool.js,
-// web/pool-worker.js): its word indexes, how a chunk number maps to output elements, and how a
-// chunk is claimed. One function, so that the worker's source text (built from it) and the
-// calling thread read the same layout: it must use nothing from outside itself.
-export function poolProtocol() {
+// web/pool-worker.js): its word indexes, how a tile number maps to output elements, and how a
+// tile is claimed. One function, so that the worker's source text (built from it) and the
+// calling thread read the same layout: it must use nothing from outside itself but the Atomics
+// it is given (the calling thread's, captured when the package loaded).
+export function poolProtocol(Atomics) {
   const W = {
-    SEQ: 0, // bumped for each op; workers wait on it
-    NEXT: 1, // (op tag << TAG_SHIFT) | next chunk: a worker waking late cannot claim a later op's chunk
-    SPIN_US: 3, // how long workers spin after an op before they sleep
-    DONE: 4, // chunks of the op finished
-    CHUNKS: 5, // chunks in the op
-    PIECE: 6, // elements per chunk, before its ends are moved back to a place allowed
-    END: 7, // output elements in the op
-    ROW: 8, // the plan's row length: the kernel starts again at every multiple of it
-    ALIGN: 9, // elements in 64 bytes
-    SLOT: 16, // worker i's words at SLOT + SLOT_WORDS * i: [0] asleep, [2] a core status was not ok
-    SLOT_WORDS: 16,
-    TAG_SHIFT: 20,
-    TAG_MASK: 0x7ff,
+    SEQ: 0, // bumped for each op; sleeping workers wait on it
+    NEXT: 1, // (op tag << TAG_SHIFT) | next tile: a worker waking late cannot claim a later op's tile
+    TILES: 2, // tiles in the op
+    DONE: 3, // tiles of the op finished (by any thread)
+    STATUS: 4, // core statuses other than ok that workers got in this op, or-ed (a bug if ever set)
+    PIECE: 5, // elements per tile, before its ends are moved back to a place allowed
+    END: 6, // output elements in the op
+    ROW: 7, // the plan's row length: the kernel starts again at every multiple of it
+    ALIGN: 8, // elements in 64 bytes
+    WORKED: 10, // tiles workers have run, all ops together (for the tests)
+    WAITING: 11, // 1 while the calling thread sleeps on DONE: a worker that finishes a tile wakes it
+    SLOT: 16, // worker i's words at SLOT + SLOT_WORDS * i: [STATE], [QUIT]
+    SLOT_WORDS: 4,
+    STATE: 0, // STARTING, RUNNING, ASLEEP (waiting on SEQ: notify to wake it), EXITED
+    QUIT: 1, // set by the calling thread: finish the tile in hand, claim no more, exit
+    STARTING: 0,
+    RUNNING: 1,
+    ASLEEP: 2,
+    EXITED: 3,
+    TAG_SHIFT: 18,
+    TAG_MASK: 0x1fff,
   };
   const INDEX_MASK = (1 << W.TAG_SHIFT) - 1;
+  W.MAX_TILES = INDEX_MASK; // the index may pass TILES by one, never into the tag
 
-  // Where a chunk may start near element q: q moved back to a multiple of 64 bytes from the
-  // start of its row (so to the row's start at most). A SIMD body never unrolls past 64 bytes
-  // and a row's tail stays its tail, so every element takes the path it takes when one thread
-  // runs the whole op: the same bits.
+  // Where a tile may start near element q: q moved back to a multiple of 64 bytes from the start
+  // of its row (so to the row's start at most). A SIMD body never unrolls past 64 bytes and a
+  // row's tail stays its tail, so every element takes the path it takes when one thread runs
+  // the whole op: the same bits.
   const split = (ctl, q) => q - ((q % ctl[W.ROW]) % ctl[W.ALIGN]);
 
-  // [begin, end) of chunk c (it may be empty).
-  function chunkRange(ctl, c) {
-    const piece = ctl[W.PIECE], end = ctl[W.END];
-    return [split(ctl, c * piece), (c + 1) * piece >= end ? end : split(ctl, (c + 1) * piece)];
-  }
+  // The first and the end element of tile c (it may be empty).
+  const tileBegin = (ctl, c) => split(ctl, c * ctl[W.PIECE]);
+  const tileEnd = (ctl, c) => ((c + 1) * ctl[W.PIECE] >= ctl[W.END] ? ctl[W.END] : split(ctl, (c + 1) * ctl[W.PIECE]));
 
-  // The next chunk of the op tagged `tag`, or -1 when none is left (or another op is published).
+  // The next tile of the op tagged `tag`, or -1 when none is left (or another op is published).
   function claim(ctl, tag) {
     for (;;) {
       const w = Atomics.load(ctl, W.NEXT);
       if (((w >>> W.TAG_SHIFT) & W.TAG_MASK) !== tag) return -1;
       const i = w & INDEX_MASK;
-      if (i >= Atomics.load(ctl, W.CHUNKS)) return -1;
-      if (Atomics.compareExchange(ctl, W.NEXT, w, w + 1) === w) return i;
+      if (i >= Atomics.load(ctl, W.TILES)) return -1;
+      if (Atomics.compareExchange(ctl, W.NEXT, w, w + 1) === w) {
+        // NEXT was still (tag, i): tile i of this op was unclaimed, so the op cannot have ended
+        // and TILES is still its own. (If the tag had wrapped round to an op with fewer tiles,
+        // the index may be past them: that is no tile.)
+        return i < Atomics.load(ctl, W.TILES) ? i : -1;
+      }
     }
   }
 
-  return { W, chunkRange, claim };
+  // Ends the claiming of the op tagged `tag` (no tile can be claimed after it) and gives how many
+  // were claimed: the op is over when DONE reaches that.
+  function close(ctl, tag) {
+    for (;;) {
+      const w = Atomics.load(ctl, W.NEXT);
+      const tiles = Atomics.load(ctl, W.TILES);
+      const i = w & INDEX_MASK;
+      if (i >= tiles) return tiles;
+      if (Atomics.compareExchange(ctl, W.NEXT, w, (tag << W.TAG_SHIFT) | tiles) === w) return i;
+    }
+  }
+
+  return { W, tileBegin, tileEnd, claim, close };
 }

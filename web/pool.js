@@ -1,309 +1,297 @@
 // The pool of workers that share large ops with the calling thread, over the threaded build's
-// shared memory (SPEC §4 "Threads"). The calling thread publishes an op in a control block (a
-// SharedArrayBuffer of its own, which growth of wasm memory never replaces), then it and the
-// workers claim chunks of the output with a compare-and-swap until none is left; it counts the
-// chunks done and returns when all are. It never waits in Atomics.wait, so a page's main thread
-// runs it unchanged. Workers spin a while after an op, then sleep in Atomics.wait; the calling
-// thread wakes them only when it publishes an op that pays for waking them (costs.js).
+// shared memory. init() and setThreads() start the workers; each says it runs through its word
+// in the control block (a SharedArrayBuffer of its own, which growth of wasm memory never
+// replaces), so synchronous code uses a worker from the moment it has started, with no event to
+// wait for. An op the policy shares (share-policy.js) is published in the control block; the
+// calling thread and every running worker then claim its tiles one by one until none is left,
+// and the call returns once every claimed tile is done, also when something throws. The calling
+// thread may also spin to the end, so a page's main thread (which may not block) runs this
+// unchanged. Workers sleep in Atomics.wait between ops; an op wakes them.
 //
-// Chunk boundaries fall on whole rows of the plan, or at multiples of 64 bytes from a row's
-// start (pool-protocol.js), so results are the same bits whatever the thread count.
-import { ASLEEP_US, AWAKE_US, awakeUs, copiedGains, estimateUs } from './costs.js';
+// Tile boundaries fall on whole rows of the plan, or at multiples of 64 bytes from a row's start
+// (pool-protocol.js), so results are the same bits whatever the thread count.
+//
+// Nothing here runs caller code once an op has started: Atomics, Math, the Worker class and the
+// warning channel are the ones captured when the package loaded (intrinsics.js), handed over by
+// createPool, so that this file depends on nothing but the protocol and the worker's source.
+// Warnings are emitted by init(), setThreads() and worker events, never inside an op.
 import { poolProtocol } from './pool-protocol.js';
 import { WORKER_SOURCE } from './pool-worker.js';
 
-const { W, chunkRange, claim } = poolProtocol();
-const MAX_CHUNKS = 1 << (W.TAG_SHIFT - 1); // NEXT's index may pass CHUNKS by one, never into the tag
+let W, tileBegin, tileEnd, claim, close; // the protocol, made with the captured Atomics
+let load, store, add, notify, wait, ceil, min, max, pageWorker, warnOnce;
 
-const SPIN_MS = 0.5;
-const BURST_GAP_MS = 0.05;
+// How long the calling thread spins for the tiles workers still hold when it has none left to
+// claim, before it sleeps until they are done (where it may: a page's main thread may not, and
+// spins). Sleeping lets a worker that the system placed on this thread's CPU finish its tile.
+const CALLER_SPINS = 2000;
+
+// Whether this thread may block in Atomics.wait (a page's main thread may not).
+function canWait() {
+  try {
+    wait(new Int32Array(new SharedArrayBuffer(4)), 0, 1, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 const STACK_BYTES = 64 * 1024;
-const CHUNKS_PER_THREAD = 4;
-const MIN_CHUNK_BYTES = 32 * 1024;
+// A page's worker starts only when the page's main thread yields: init() and setThreads() wait
+// for it this long at most, then go on without it.
+const START_TIMEOUT_MS = 10000;
 
 const isNode = typeof globalThis.process?.versions?.node === 'string';
 
-let pool = null; // setupPool's record: the module, the workers, the control block, the last ops' ends
-let wantedWorkers = 0;
-let test = { splitAll: false, paused: false, minChunkBytes: MIN_CHUNK_BYTES };
-let warned = false;
-
-function warnOnce(message) {
-  if (warned) return;
-  warned = true;
-  console.warn(`tensorwise: ${message}`);
-}
+let pool = null; // { inst, compiled, memory, names, ctl, Worker, maxThreads, workers, slots, seq, test }
 
 /**
- * How many threads this platform allows, why no more, and (Node) how to load the Worker class:
- * the cores there are in Node.js, and in a cross-origin-isolated page (the only kind that loads
- * this file) the cores the browser reports. Node's modules come through the loader's
- * helpers, which keep bundlers from packing them for the browser.
+ * Makes the pool and starts `workers` workers, of at most maxThreads - 1, on the shared memory
+ * the threaded build will be instantiated on: they boot while the caller compiles and
+ * instantiates it, then wait for attach(). `intrinsics`: { atomics, ceil, min, max, pageWorker,
+ * warnOnce } of the main bundle.
  */
-export async function threadPlatform(nodeBuiltin, importBuiltin) {
-  if (isNode) {
-    const os = nodeBuiltin('os') ?? (await importBuiltin('node:os'));
-    // worker_threads is imported when the first worker starts: it takes a few ms, which a process
-    // whose ops are all small never spends.
-    const loadWorker = async () => (nodeBuiltin('worker_threads') ?? (await importBuiltin('node:worker_threads'))).Worker;
-    const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
-    return { max: Math.max(1, cores), why: `this machine has ${cores} cores`, loadWorker };
-  }
-  const cores = globalThis.navigator?.hardwareConcurrency || 1;
-  return { max: cores, why: `this device reports ${cores} cores` };
-}
-
-/**
- * Loads the threaded build from its bytes on a shared memory (its maximum must be the module's:
- * 2 GiB), with the loader's instantiate and readAbi, and sets the pool up for n threads (the
- * workers start on the first op that would split). Returns the glue's module.
- */
-export async function loadThreaded(bytes, loadWorker, n, instantiate, readAbi) {
-  const memory = new WebAssembly.Memory({ initial: 256, maximum: 32768, shared: true });
-  const { m, compiled } = await instantiate(bytes, memory);
-  readAbi(m);
-  setupPool(m, compiled, memory, loadWorker);
-  await setWorkers(n - 1);
-  return m;
-}
-
-/**
- * Takes the threaded build (its module, compiled WebAssembly.Module and shared memory) for the
- * pool; workers start later, on the first op that would split. `loadWorker` (Node) resolves to
- * worker_threads' Worker class, loaded then; undefined in a page.
- */
-function setupPool(m, compiled, memory, loadWorker) {
-  // The glue's Module._tw_x replaces itself by the raw export on its first call; workers need
-  // the exports' (minified) names, found by identity among the instance's exports.
-  m._tw_run_range(0, 0);
-  const sp = m._tw_set_stack(0); // swapped and put back at once: no wasm code runs in between
-  m._tw_set_stack(sp);
-  const names = {};
-  for (const [key, value] of Object.entries(m.asm)) {
-    if (value === m._tw_run_range) names.runRange = key;
-    if (value === m._tw_set_stack) names.setStack = key;
-  }
-  if (names.runRange === undefined || names.setStack === undefined) {
-    throw new Error('tensorwise: the threaded module does not export what its workers need');
-  }
-  const ctl = new Int32Array(new SharedArrayBuffer(4 * (W.SLOT + W.SLOT_WORDS * 64)));
-  ctl[W.SPIN_US] = SPIN_MS * 1000;
+export function createPool({ memory, Worker, quietly, workers, maxThreads, intrinsics }) {
+  ({ W, tileBegin, tileEnd, claim, close } = poolProtocol(intrinsics.atomics));
+  ({ load, store, add, notify, wait } = intrinsics.atomics);
+  ({ ceil, min, max, pageWorker, warnOnce } = intrinsics);
+  const ctl = new Int32Array(new SharedArrayBuffer(4 * (W.SLOT + W.SLOT_WORDS * maxThreads)));
   pool = {
-    m, compiled, memory, names, runRange: m._tw_run_range, loadWorker, Worker: null, loadingWorker: null, ctl, workers: [],
-    seq: 0, lastEnd: -1e9, lastBigEnd: -1e9,
+    inst: null, compiled: null, memory, names: null, ctl, Worker, quietly, maxThreads, workers: [], slots: new Set(), seq: 0,
+    test: NO_TEST, canWait: canWait(),
   };
-}
-
-/** Sets how many workers ops may use (threads - 1); stops those beyond it. */
-export async function setWorkers(n) {
-  wantedWorkers = pool === null ? 0 : Math.min(n, 63);
-  if (pool === null) return;
-  const stopping = pool.workers.splice(wantedWorkers);
-  await Promise.all(stopping.map(stop));
-}
-
-async function stop(w) {
-  await w.handle.terminate(); // between ops: a worker holds no chunk then
-  pool.m._free(w.stack);
-}
-
-function spawn(index) {
-  const { m, Worker } = pool; // Node's, loaded by startWorkers; null in a page
-  const stack = m._malloc(STACK_BYTES);
-  if (stack === 0) return null;
-  let handle;
-  try {
-    if (isNode) {
-      // No flags of this process (--input-type=module would make the source a module without
-      // require; --import would load the caller's preloads into a thread that only computes).
-      handle = new Worker(WORKER_SOURCE, { eval: true, execArgv: [] });
-      handle.unref(); // a script whose last op has run exits by itself
-    } else {
-      handle = new globalThis.Worker(URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' })));
-    }
-  } catch (error) {
-    m._free(stack);
-    warnOnce(`could not start a worker thread (${error?.message ?? error}); running on one thread`);
-    return null;
-  }
-  const w = { handle, stack, ready: false };
-  const onMessage = (data) => {
-    if (data?.type === 'ready') w.ready = true;
-    else if (data?.type === 'error') failed(w, data.message);
-    // A listener on a Node worker's messages holds the process open, unref() or not; after
-    // its one message the worker has nothing more to say.
-    if (isNode) handle.off('message', onMessage);
-  };
-  if (isNode) {
-    handle.on('message', onMessage);
-    handle.on('error', (error) => failed(w, error?.message ?? error));
-  } else {
-    handle.onmessage = (event) => onMessage(event.data);
-    handle.onerror = (event) => failed(w, event?.message ?? 'error');
-  }
-  const slot = W.SLOT + W.SLOT_WORDS * index;
-  pool.ctl.fill(0, slot, slot + W.SLOT_WORDS);
-  handle.postMessage({ module: pool.compiled, memory: pool.memory, ctl: pool.ctl, slot, stackTop: stack + STACK_BYTES, names: pool.names });
-  return w;
-}
-
-// A worker that could not start: it claims nothing, so ops simply run without it.
-function failed(w, message) {
-  warnOnce(`a worker thread failed (${message}); running on fewer threads`);
-  const i = pool.workers.indexOf(w);
-  if (i >= 0) pool.workers.splice(i, 1);
-  Promise.resolve(w.handle.terminate()).catch(() => {});
-}
-
-function startWorkers() {
-  if (isNode && pool.Worker === null) {
-    const p = pool;
-    p.loadingWorker ??= p.loadWorker().then((Worker) => {
-      p.Worker = Worker;
-      if (pool === p) startWorkers();
-    }, (error) => {
-      wantedWorkers = 0;
-      warnOnce(`could not load worker_threads (${error?.message ?? error}); running on one thread`);
-    });
-    return;
-  }
-  while (pool.workers.length < wantedWorkers) {
-    const w = spawn(pool.workers.length);
-    if (w === null) {
-      wantedWorkers = pool.workers.length;
-      return;
-    }
+  for (let slot = 0; slot < min(workers, maxThreads - 1); ++slot) {
+    const w = spawn(slot);
+    if (w === null) break;
     pool.workers.push(w);
   }
 }
 
-/** Resolves once the workers ops may use have started (for the tests; ops never wait). */
-export async function poolReady() {
+/**
+ * Gives the pool the threaded build (its instance and compiled WebAssembly.Module) and the
+ * workers their stacks and module. Resolves once they run in a page; in Node at once, the
+ * workers starting in parallel with the caller's code and ops using each one as soon as it runs.
+ */
+export async function attach(inst, compiled) {
+  const m = inst.m;
+  // The workers call the instance's exports by their (minified) names, found by identity.
+  const names = {};
+  for (const key of Object.keys(m.asm)) {
+    if (m.asm[key] === inst.core.runRange) names.runRange = key;
+    if (m.asm[key] === inst.core.setStack) names.setStack = key;
+  }
+  if (names.runRange === undefined || names.setStack === undefined) {
+    throw new Error('tensorwise: the threaded module does not export what its workers need');
+  }
+  Object.assign(pool, { inst, compiled, names });
+  for (const w of [...pool.workers]) launch(w);
+  if (!isNode) await Promise.all(pool.workers.map(running));
+}
+
+/** Ends every worker (the threaded build did not load after all). */
+export async function dismantle() {
   if (pool === null) return;
-  startWorkers();
-  await pool.loadingWorker;
-  while (pool.workers.some((w) => !w.ready)) await new Promise((resolve) => setTimeout(resolve, 2));
+  const workers = pool.workers.splice(0);
+  await Promise.all(workers.map((w) => Promise.resolve(w.handle.terminate()).catch(() => {})));
+  pool = null;
 }
 
-/** For the tests: the workers running and the ops shared so far (the op sequence number). */
+const NO_TEST = { mode: 'policy', tileBytes: 0 };
+
+/** The tests' and the bench's setting (configurePoolForTests). */
+export function testHook() {
+  return pool === null ? NO_TEST : pool.test;
+}
+
+/** Workers that run or are starting (not failed, not stopped): the threads are one more. */
+export function liveWorkers() {
+  return pool === null ? 0 : pool.workers.length;
+}
+
+/**
+ * Starts or stops workers until `n` are live; when `wait`, resolves once those started run (or
+ * failed), else at once.
+ */
+export async function setWorkers(n, wait = true) {
+  if (pool === null) return;
+  const want = min(n, pool.maxThreads - 1);
+  const stopping = pool.workers.splice(want);
+  const started = [];
+  for (let slot = 0; pool.workers.length < want && slot < pool.maxThreads - 1; ++slot) {
+    if (pool.slots.has(slot)) continue; // a stopped worker's slot is free once its stack is
+    const w = spawn(slot);
+    if (w === null || !launch(w)) break; // warned; not retried
+    pool.workers.push(w);
+    started.push(w);
+  }
+  await Promise.all([...stopping.map(stop), ...(wait ? started.map(running) : [])]);
+}
+
+// Starts a worker's thread, which boots and waits for launch().
+function spawn(slot) {
+  const { ctl, Worker } = pool; // (and pool.quietly, which gives the thread a low priority where it can)
+  const base = W.SLOT + W.SLOT_WORDS * slot;
+  ctl.fill(0, base, base + W.SLOT_WORDS);
+  const w = { slot, base, stack: 0, handle: null, state: 'starting' };
+  try {
+    if (isNode) {
+      // No flags of this process (--input-type=module would make the source a module without
+      // require; --import would load the caller's preloads into a thread that only computes);
+      // its output not piped (it prints nothing), which makes it quicker to start.
+      w.handle = pool.quietly(() => new Worker(WORKER_SOURCE, { eval: true, execArgv: [], stdout: true, stderr: true }));
+      w.handle.unref(); // a script whose last op has run exits by itself
+      w.handle.on('error', (error) => failed(w, error?.message ?? error));
+      w.handle.on('exit', () => failed(w, 'it exited'));
+    } else {
+      const url = pageWorker.createObjectURL(new pageWorker.Blob([WORKER_SOURCE], { type: 'text/javascript' }));
+      w.handle = new Worker(url);
+      w.handle.onerror = (event) => failed(w, event?.message ?? 'it could not start');
+    }
+  } catch (error) {
+    warnOnce('worker', `a worker thread could not be started (${error?.message ?? error}); running on fewer threads`);
+    return null;
+  }
+  pool.slots.add(slot);
+  return w;
+}
+
+// Gives a booting worker its stack (from wasm memory) and the module; false when it cannot.
+function launch(w) {
+  const stack = pool.inst.core.malloc(STACK_BYTES);
+  if (stack === 0) {
+    failed(w, 'wasm memory is full: no stack for it');
+    return false;
+  }
+  w.stack = stack;
+  w.handle.postMessage({
+    module: pool.compiled, memory: pool.memory, ctl: pool.ctl, slot: w.base, stackTop: stack + STACK_BYTES, names: pool.names,
+  });
+  return true;
+}
+
+// Resolves when w runs (its STATE word says so) or has failed.
+async function running(w) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (w.state === 'starting' && load(pool.ctl, w.base + W.STATE) === W.STARTING) {
+    if (Date.now() > deadline) {
+      failed(w, `it did not start within ${START_TIMEOUT_MS / 1000} s`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  if (w.state === 'starting') w.state = 'running';
+}
+
+// A worker that failed (it could not start, or its thread ended): it claims nothing, so ops run
+// without it; it is not started again. Its stack is freed once its thread is gone.
+function failed(w, message) {
+  if (w.state !== 'starting' && w.state !== 'running') return; // stopped by stop(), or failed already
+  w.state = 'failed';
+  const p = pool;
+  const i = p.workers.indexOf(w);
+  if (i >= 0) p.workers.splice(i, 1);
+  warnOnce('worker', `a worker thread failed (${message}); running on ${p.workers.length + 1} thread(s)`);
+  Promise.resolve(w.handle?.terminate?.()).catch(() => {}).then(() => {
+    if (pool === p) release(w);
+  });
+}
+
+// Stops w between ops: it finishes any tile in hand, claims no more and says it exited; then its
+// thread is ended and its stack freed.
+async function stop(w) {
+  if (w.state !== 'starting' && w.state !== 'running') return;
+  w.state = 'stopping';
+  store(pool.ctl, w.base + W.QUIT, 1);
+  notify(pool.ctl, W.SEQ);
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  // A worker still starting is ended by terminate() below before it runs anything.
+  while (load(pool.ctl, w.base + W.STATE) !== W.EXITED && load(pool.ctl, w.base + W.STATE) !== W.STARTING) {
+    if (Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.resolve(w.handle.terminate()).catch(() => {});
+  w.state = 'stopped';
+  release(w);
+}
+
+function release(w) {
+  if (w.stack !== 0) pool.inst.core.free(w.stack);
+  w.stack = 0;
+  pool.slots.delete(w.slot);
+}
+
+/** Resolves once every live worker runs (for the tests: ops never wait). */
+export async function poolReady() {
+  if (pool !== null) await Promise.all(pool.workers.map(running));
+}
+
+/** For the tests: the workers live, the ops shared so far and the tiles workers ran in them. */
 export function poolStats() {
-  return pool === null ? { workers: 0, sharedOps: 0 } : { workers: pool.workers.length, sharedOps: pool.seq };
+  if (pool === null) return { workers: 0, sharedOps: 0, workerTiles: 0 };
+  return { workers: pool.workers.length, sharedOps: pool.seq, workerTiles: load(pool.ctl, W.WORKED) };
 }
 
 /**
- * For the tests and the benchmark: `splitAll` splits every op of two chunks or more, in chunks
- * of `minChunkBytes`; `paused` splits none (the workers stay up), to compare with one thread.
+ * For the tests and the bench: mode 'always' shares every op of two tiles or more, in tiles of
+ * `tileBytes` (the suites compare every path with one thread's bits); 'never' shares none (one
+ * thread, the workers up); 'policy' is what users get.
  */
-export function configurePoolForTests(options) {
-  test = { ...test, ...options };
+export function configurePoolForTests({ mode = 'policy', tileBytes = 0 } = {}) {
+  if (pool !== null) pool.test = { mode, tileBytes };
 }
 
-let lastBig = false; // the last op was worth sharing (whether it was shared or not)
-
-// What ops of each kind took when they ran on the calling thread, as a factor on costs.js's
-// estimate: the table was measured on one machine, on data that takes the kernels' usual path,
-// with three arrays moving through memory. An op that costs less (a broadcast that stays in
-// cache, a division by a power of two, a faster machine) or more is seen for what it is after
-// it has run once alone. Kept for ops in wasm memory whose estimate is below ASLEEP_US: larger
-// ones are shared anyway, and the calling thread's copies would be in a JS array's timing.
-const factors = new Map(); // kind of op -> measured time / estimate, within [1/16, 2]
-let timing = null; // { kind, estimate, start } of the op running alone now, or null
-
-/**
- * Whether an op of n output elements, whose operands hold `inputs` elements together, should be
- * shared: only when the workers are up, and, if they have gone to sleep, only when the op pays
- * for waking them. `copied`: its operands or result are JS arrays, copied through wasm memory by
- * the calling thread: then only work bound by arithmetic gains, and only when long (costs.js).
- */
-export function shouldShare(divides, dtype, n, inputs, copied) {
-  timing = null;
-  const estimate = !copied || copiedGains(divides, dtype) ? estimateUs(divides, dtype, n, inputs) : 0;
-  if (estimate < AWAKE_US / 4) { // never shared, even at twice the estimate: nothing more to do
-    lastBig = false;
-    return false;
-  }
-  const kind = `${divides} ${dtype} ${inputs === 2 * n ? 0 : inputs}`;
-  const us = copied ? estimate : estimate * (factors.get(kind) ?? 1);
-  const awake = awakeUs(divides, dtype);
-  lastBig = us >= awake;
-  if (decide(us, copied ? ASLEEP_US : awake)) return true;
-  if (!copied && estimate < ASLEEP_US) timing = { kind, estimate, start: performance.now() };
-  return false;
-}
-
-// `threshold`: the µs from which an op is worth sharing with the workers awake.
-function decide(us, threshold) {
-  if (pool === null || wantedWorkers === 0 || test.paused || us === 0) return false;
-  if (!test.splitAll && us < threshold) return false;
-  if (pool.workers.length < wantedWorkers) {
-    startWorkers(); // in the background: this op runs on the calling thread
-    return false;
-  }
-  if (!pool.workers.some((w) => w.ready)) return false;
-  if (test.splitAll || us >= ASLEEP_US) return true;
-  // Awake from the last shared op; or this op follows another of this size at once (ops back to
-  // back): then waking the workers pays over the ops that follow.
-  const now = performance.now();
-  return now - pool.lastEnd < 0.8 * SPIN_MS || now - pool.lastBigEnd < BURST_GAP_MS;
-}
-
-/** The engine says an op it ran on the calling thread alone has ended. */
-export function inlineEnded() {
-  if (timing === null && !lastBig) return;
-  const now = performance.now();
-  if (timing !== null) {
-    const f = ((now - timing.start) * 1000) / timing.estimate; // ms, µs
-    factors.set(timing.kind, Math.min(2, Math.max(1 / 16, f)));
-    timing = null;
-  }
-  if (lastBig && pool !== null) pool.lastBigEnd = now;
-}
-
-/** Lays out the op's n elements (rows of `row` elements of `es` bytes) in chunks; returns how many. */
-function geometry(ctl, n, row, es) {
-  const align = Math.max(1, 64 / es);
+/** Lays the op's n elements (rows of `row` elements of `es` bytes) out in `tiles` tiles; returns how many. */
+function geometry(ctl, n, row, es, tiles) {
+  const align = max(1, 64 / es);
   ctl[W.END] = n;
   ctl[W.ROW] = row;
   ctl[W.ALIGN] = align;
-  ctl[W.PIECE] = Math.max(Math.ceil(n / ((pool.workers.length + 1) * CHUNKS_PER_THREAD)), Math.ceil(test.minChunkBytes / es),
-    align, Math.ceil(n / MAX_CHUNKS));
-  return Math.ceil(n / ctl[W.PIECE]);
+  ctl[W.PIECE] = max(ceil(n / min(tiles, W.MAX_TILES)), align);
+  return ceil(n / ctl[W.PIECE]);
 }
 
 /**
  * Output elements [0, n) of the plan in the core (a, b and y in the scratch area), in rows of
- * `row` elements of `es` bytes, on the calling thread and the pool. Returns a core status.
+ * `row` elements of `es` bytes, in `tiles` tiles on the calling thread and the pool. Returns a
+ * core status. Returns (or throws) only once every tile any thread claimed is done.
  */
-export function runShared(n, row, es) {
+export function runShared(n, row, es, tiles) {
   const ctl = pool.ctl;
-  const chunks = geometry(ctl, n, row, es);
+  const count = geometry(ctl, n, row, es, tiles);
   const seq = (pool.seq = (pool.seq + 1) | 0);
   const tag = seq & W.TAG_MASK;
-  Atomics.store(ctl, W.DONE, 0);
-  Atomics.store(ctl, W.CHUNKS, chunks);
-  Atomics.store(ctl, W.NEXT, tag << W.TAG_SHIFT);
-  Atomics.store(ctl, W.SEQ, seq); // publishes everything above and the scratch area
-  for (let i = 0; i < pool.workers.length; ++i) {
-    if (Atomics.load(ctl, W.SLOT + W.SLOT_WORDS * i) === 1) {
-      Atomics.notify(ctl, W.SEQ);
+  store(ctl, W.DONE, 0);
+  store(ctl, W.STATUS, 0);
+  store(ctl, W.TILES, count);
+  store(ctl, W.NEXT, tag << W.TAG_SHIFT);
+  store(ctl, W.SEQ, seq); // publishes everything above and the scratch area
+  const workers = pool.workers;
+  for (let i = 0; i < workers.length; ++i) {
+    if (load(ctl, workers[i].base + W.STATE) === W.ASLEEP) {
+      notify(ctl, W.SEQ);
       break;
     }
   }
+  const runRange = pool.inst.core.runRange;
   let status = 0;
-  for (let c; (c = claim(ctl, tag)) >= 0;) {
-    const [begin, end] = chunkRange(ctl, c);
-    status |= pool.runRange(begin, end);
-    Atomics.add(ctl, W.DONE, 1);
-  }
-  // The chunks workers hold: a share of one op, so far less than a second unless a worker died.
-  const started = performance.now();
-  for (let k = 1; Atomics.load(ctl, W.DONE) !== chunks; ++k) {
-    if ((k & 0xffff) === 0 && performance.now() - started > 10000) {
-      wantedWorkers = 0;
-      throw new Error('tensorwise: a worker thread did not finish its share of an op; threads are turned off');
+  try {
+    for (let c; (c = claim(ctl, tag)) >= 0;) {
+      try {
+        status |= runRange(tileBegin(ctl, c), tileEnd(ctl, c));
+      } finally {
+        add(ctl, W.DONE, 1);
+      }
+    }
+  } finally {
+    // No tile can be claimed from here; the call ends when every claimed one is done (a tile is
+    // tens of µs of work at most).
+    const claimed = close(ctl, tag);
+    for (let k = 0, done; (done = load(ctl, W.DONE)) !== claimed; ++k) {
+      if (k >= CALLER_SPINS && pool.canWait) {
+        store(ctl, W.WAITING, 1);
+        if (load(ctl, W.DONE) === done) wait(ctl, W.DONE, done, 1);
+        store(ctl, W.WAITING, 0);
+      }
     }
   }
-  pool.lastEnd = performance.now();
-  for (let i = 0; i < pool.workers.length; ++i) status |= ctl[W.SLOT + W.SLOT_WORDS * i + 2];
-  return status;
+  return status | load(ctl, W.STATUS);
 }

@@ -1,9 +1,14 @@
-// The thread settings of SPEC §4 "Threads": what init({ threads }) and setThreads(n) accept,
-// what they come to on this platform, and the one warning when they ask for more than it allows.
+// The thread settings: what init({ threads }) and setThreads(n) accept, what they come to on this
+// platform, how many threads run, and the library's one warning channel (each reason warned
+// once a session, never from inside an op).
 import { describe } from './format.js';
+import { atomics, pageWorker } from './intrinsics.js';
 
 /** 'auto' uses the cores there are, at most this many. */
 export const AUTO_MAX = 4;
+
+/** The most threads the pool runs, the calling thread included (element-wise ops stop gaining long before). */
+export const MAX_THREADS = 16;
 
 /**
  * The pool (web/pool.js), loaded with the threaded build only: null while every op runs on the
@@ -13,13 +18,63 @@ export const sharing = { pool: null };
 
 // The threads the platform allows (1: none) and why not more, set by init().
 const platform = { max: 1, why: 'tensorwise is not initialised' };
-let current = 1;
-let warned = false;
+const warned = new Set();
 
 /** A threads value as given: 'auto' or a positive integer; a RangeError for anything else. */
 export function checkThreads(value, fn) {
   if (value === 'auto' || (typeof value === 'number' && Number.isInteger(value) && value >= 1)) return value;
   throw new RangeError(`${fn}: threads must be 'auto' or a positive integer, got ${describe(value)}`);
+}
+
+const isNode = typeof globalThis.process?.versions?.node === 'string';
+
+/**
+ * How many threads this platform allows and why no more, and `worker()`, which gives the Worker
+ * class to start them with (a promise of it): in Node.js the cores there are and worker_threads'
+ * Worker (loaded only when asked for: it takes a millisecond); in a cross-origin-isolated page
+ * the cores the browser reports. Node's modules come through the loader's helpers, which keep
+ * bundlers from packing them for the browser.
+ */
+export async function threadPlatform(nodeBuiltin, importBuiltin) {
+  if (atomics === null) return { max: 1, why: 'this platform has no Atomics' };
+  if (isNode) {
+    const os = nodeBuiltin('os') ?? (await importBuiltin('node:os'));
+    const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+    const worker = async () => (nodeBuiltin('worker_threads') ?? (await importBuiltin('node:worker_threads'))).Worker;
+    return { max: Math.max(1, cores), why: `this machine has ${cores} cores`, worker, quietly: quietly(os, nodeBuiltin('fs')) };
+  }
+  if (typeof pageWorker.Worker !== 'function') return { max: 1, why: 'this platform has no Worker' };
+  const cores = globalThis.navigator?.hardwareConcurrency || 1;
+  return { max: cores, why: `this device reports ${cores} cores`, worker: async () => pageWorker.Worker, quietly: (spawn) => spawn() };
+}
+
+/**
+ * Node on Linux: runs spawn() (which starts a worker) and gives the threads it started the
+ * lowest priority (nice 19, which any process may give its own threads). A worker then never
+ * takes a core from the calling thread or from V8's helper threads: not while it boots (~17 ms
+ * of a core), and not when the system puts it on the calling thread's CPU, where it would
+ * otherwise preempt the caller (README, "Threads"). Elsewhere spawn() alone.
+ */
+function quietly(os, fs) {
+  const tasks = () => {
+    try {
+      return fs.readdirSync('/proc/self/task');
+    } catch {
+      return null;
+    }
+  };
+  return (spawn) => {
+    const before = fs === undefined ? null : tasks();
+    const result = spawn();
+    if (before === null) return result;
+    for (const tid of tasks() ?? []) {
+      if (before.includes(tid)) continue;
+      try {
+        os.setPriority(Number(tid), 19);
+      } catch { /* not allowed here: it runs at the default priority */ }
+    }
+    return result;
+  };
 }
 
 export function setPlatform(max, why) {
@@ -28,28 +83,37 @@ export function setPlatform(max, why) {
 }
 
 /**
- * What a threads value comes to: 'auto' the cores there are (at most AUTO_MAX), a number itself,
- * or 1 with a warning (once) when it asks for more than the platform allows.
+ * What a threads value comes to: 'auto' the cores there are (at most AUTO_MAX); a number itself,
+ * at most MAX_THREADS (more warns), or 1 with a warning when it asks for more than the platform
+ * allows.
  */
 export function threadsFor(value) {
   if (value === 'auto') return Math.min(AUTO_MAX, platform.max);
-  if (value <= platform.max) return value;
-  warnOnce(`${value} threads were asked for, but ${platform.why}; running on 1 thread`);
-  return 1;
+  if (value > platform.max) {
+    warnOnce('platform', `${value} threads were asked for, but ${platform.why}; running on 1 thread`);
+    return 1;
+  }
+  if (value > MAX_THREADS) {
+    warnOnce('most', `${value} threads were asked for; tensorwise runs at most ${MAX_THREADS}`);
+    return MAX_THREADS;
+  }
+  return value;
 }
 
-/** Warns on the console, once in a session: threads not used are never silent, nor repeated. */
-export function warnOnce(message) {
-  if (warned) return;
-  warned = true;
-  console.warn(`tensorwise: ${message}`);
+/**
+ * Warns on the console, once a session for each reason: threads not used are never silent, nor
+ * repeated. Called outside ops only (init, setThreads, worker events), so the console a caller
+ * has set up is the one used, and nothing it does can reach into an op.
+ */
+export function warnOnce(reason, message) {
+  if (warned.has(reason)) return;
+  warned.add(reason);
+  try {
+    globalThis.console?.warn?.(`tensorwise: ${message}`);
+  } catch { /* a console that throws is the caller's; the library goes on */ }
 }
 
-export function setCurrent(n) {
-  current = n;
-}
-
-/** How many threads large ops may use now, the calling thread included. */
+/** How many threads large ops may use now, the calling thread included: those that run or start. */
 export function threads() {
-  return current;
+  return sharing.pool === null ? 1 : 1 + sharing.pool.liveWorkers();
 }

@@ -1,3 +1,5 @@
+import * as pool from './pool.js';
+
 // Where init() finds tensorwise.wasm when it is given neither wasmBinary nor locateFile. This
 // version serves the repository's own sources (the demo, the tests: web/ beside dist/). The build
 // (scripts/bundle.mjs) gives each published file its own version of this module: the .wasm next
@@ -11,8 +13,8 @@ export const wasmUrl = () => new URL('../dist/tensorwise.wasm', import.meta.url)
 /** The threaded build's .wasm's URL, or undefined where there is none (the inline entries). */
 export const threadedWasmUrl = () => new URL('../dist/tensorwise-mt.wasm', import.meta.url).href;
 
-/** The pool's module (web/pool.js), loaded with the threaded build. */
-export const loadPool = () => import('./pool.js');
+/** The pool's module (web/pool.js), for the threaded build; undefined where there is none (the inline entries). */
+export const loadPool = async () => pool;
 
 /** The embedded .wasm bytes, or undefined. */
 export const embeddedWasm = () => undefined;

@@ -17,7 +17,7 @@ test('Node ESM: import from "tensorwise", also inside worker_threads', async () 
   assert.deepEqual(printed((await run('node', ['threads.js'], { cwd: dir })).stdout), EXPECTED);
 });
 
-test("Node, ESM and CommonJS: init()'s 'auto' runs on the cores there are (the threaded build and the pool's file), same bits, no warning, exits", async () => {
+test("Node, ESM and CommonJS: init()'s 'auto' runs on the cores there are (the threaded build), same bits, no warning, exits", async () => {
   for (const [fixture, script, args] of [['node', 'pool.js', []], ['cjs', 'pool.cjs', ['--no-experimental-require-module']]]) {
     const dir = await project(fixture);
     const { stdout, stderr } = await run('node', [...args, script], { cwd: dir, timeout: 60000 });

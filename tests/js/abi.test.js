@@ -14,7 +14,7 @@ before(() => init());
 const names = (Enum) => Object.keys(Enum).filter((k) => k !== 'values');
 
 test('the core has exactly the dtypes the tests know, with the same element sizes', () => {
-  const m = enter();
+  const m = enter().m;
   assert.deepEqual(names(m.DType).sort(), Object.keys(DTYPES).sort());
   for (const [name, d] of Object.entries(DTYPES)) {
     assert.equal(m[`ELEMENT_SIZE_${name}`], d.Storage.BYTES_PER_ELEMENT, name);
@@ -24,7 +24,7 @@ test('the core has exactly the dtypes the tests know, with the same element size
 });
 
 test('the core has the ops the tests run (and the floor division), the statuses and modes the layer names', () => {
-  const m = enter();
+  const m = enter().m;
   for (const op of Object.keys(OPS)) assert.ok(names(m.Op).includes(op), op);
   assert.ok(names(m.Op).includes('div_floor'));
   for (const s of ['ok', 'incompatible', 'shapes_differ', 'bad_axis', 'b_does_not_fit', 'too_large', 'division_by_zero']) {
@@ -37,16 +37,19 @@ test('the core has the ops the tests run (and the floor division), the statuses 
   assert.equal(m.SCRATCH_OUT - m.SCRATCH_DIMS_B, m.MAX_RANK);
   assert.equal(m.SCRATCH_ARGS - m.SCRATCH_OUT_DIMS, m.MAX_RANK);
   assert.ok(m.SCRATCH_ROW > m.SCRATCH_OUT + 1 && m.SCRATCH_ROW < m.SCRATCH_OUT_DIMS);
+  assert.ok(m.SCRATCH_HEAVY > m.SCRATCH_ROW && m.SCRATCH_HEAVY < m.SCRATCH_OUT_DIMS);
+  assert.ok(m.SCRATCH_PROBE >= m.SCRATCH_ARGS + names(m.ScratchArg).length, 'the probe words follow the arguments');
 });
 
 /** A copy of the module's ABI surface with one change. */
 function altered(change) {
-  const m = enter();
+  const m = enter().m;
   const copy = {
     DType: { ...m.DType }, Op: { ...m.Op }, Status: { ...m.Status }, BroadcastMode: { ...m.BroadcastMode },
     ScratchArg: { ...m.ScratchArg }, MAX_RANK: m.MAX_RANK,
     SCRATCH_DIMS_A: m.SCRATCH_DIMS_A, SCRATCH_DIMS_B: m.SCRATCH_DIMS_B, SCRATCH_OUT: m.SCRATCH_OUT,
-    SCRATCH_ROW: m.SCRATCH_ROW, SCRATCH_OUT_DIMS: m.SCRATCH_OUT_DIMS, SCRATCH_ARGS: m.SCRATCH_ARGS,
+    SCRATCH_ROW: m.SCRATCH_ROW, SCRATCH_HEAVY: m.SCRATCH_HEAVY, SCRATCH_OUT_DIMS: m.SCRATCH_OUT_DIMS,
+    SCRATCH_ARGS: m.SCRATCH_ARGS, SCRATCH_PROBE: m.SCRATCH_PROBE,
   };
   for (const name of names(m.DType)) copy[`ELEMENT_SIZE_${name}`] = m[`ELEMENT_SIZE_${name}`];
   change(copy);
@@ -68,5 +71,5 @@ test('readAbi refuses a module that disagrees with the JS layer', () => {
   for (const [what, change, pattern] of cases) {
     assert.throws(() => readAbi(altered(change)), (e) => e instanceof Error && pattern.test(e.message), what);
   }
-  readAbi(enter()); // the real one still reads, and leaves the tables as they were
+  readAbi(enter().m); // the real one still reads, and leaves the tables as they were
 });

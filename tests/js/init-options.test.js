@@ -38,10 +38,11 @@ test('init({ locateFile }) loads each build\'s .wasm from where the app says', (
       const urls = ${JSON.stringify(urls)};
       await init({ threads: ${threads}, locateFile: (name, dir) => { asked.push(name, dir.endsWith('/dist/')); return urls[name]; } });
       console.log(JSON.stringify(asked), threads(), multiply(6, 7).data[0]);`);
-    // Only the build that runs is asked for: the threaded one when threads are asked for.
+    // Only the builds that run are asked for: with threads both (ops on JS arrays run in the
+    // single-threaded one), the threaded one first; without, the single-threaded one alone.
     // (On a one-core machine 2 threads are more than the platform allows: 1 thread, the default build.)
     const threaded = threads > 1 && availableParallelism() >= threads;
-    const want = threaded ? `["tensorwise-mt.wasm",true] ${threads} 42` : '["tensorwise.wasm",true] 1 42';
+    const want = threaded ? `["tensorwise-mt.wasm",true,"tensorwise.wasm",true] ${threads} 42` : '["tensorwise.wasm",true] 1 42';
     assert.equal(out, want);
   }
 });
@@ -54,4 +55,21 @@ test('a failed load rejects with the reason and may be retried', () => {
     await init();
     console.log(first, multiply(2, 3).data[0]);`);
   assert.equal(out, 'ENOENT TypeError 6');
+});
+
+test('init() with a bad option returns a rejected promise (it does not throw), before and after the module loaded', () => {
+  const out = run(`import { init } from ${JSON.stringify(index)};
+    const seen = [];
+    const attempt = (options) => {
+      let p;
+      try { p = init(options); } catch (e) { seen.push('threw ' + e.name); return; }
+      return p.then(() => seen.push('resolved'), (e) => seen.push('rejected ' + e.name));
+    };
+    await attempt({ threads: 0 });
+    await attempt({ locateFile: 5 });
+    await attempt({});
+    await attempt({ threads: 'many' });
+    await attempt({ nonsense: true });
+    console.log(JSON.stringify(seen));`);
+  assert.deepEqual(JSON.parse(out), ['rejected RangeError', 'rejected TypeError', 'resolved', 'rejected RangeError', 'rejected TypeError']);
 });

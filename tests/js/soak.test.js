@@ -4,11 +4,12 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { init, multiply, divide, tensor, empty } from '../../web/index.js';
-import { enter } from '../../web/loader.js';
+import { builds } from '../../web/loader.js';
 
 before(() => init());
 
-const wasmBytes = () => enter().HEAPU8.buffer.byteLength;
+// Both builds' memories (the threaded one holds the large wasm tensors when threads run).
+const wasmBytes = () => [builds.plain, builds.shared].reduce((sum, inst) => sum + (inst?.m.HEAPU8.buffer.byteLength ?? 0), 0);
 const mb = (x) => `${(x / 2 ** 20).toFixed(1)} MiB`;
 
 test('100,000 small ops and errors keep wasm memory and RSS flat', () => {

@@ -1,17 +1,22 @@
 // Preloaded (node --import) to run a suite with a given thread count (TW_THREADS, default 2):
 // with 1, on the single-threaded build (non-shared memory, whose views detach when it grows);
-// with more, on the threaded build with every op of two chunks or more shared between the
-// threads, in chunks as small as 256 bytes. scripts/test.sh runs the exactness and hostile-input
-// suites both ways, so that results are checked whatever the thread count.
+// with more, every op and every wasm tensor in the threaded build's shared memory, and every op
+// of two tiles or more shared between the threads, in tiles as small as 256 bytes.
+// scripts/test.sh runs the exactness and hostile-input suites both ways, so that results are
+// checked whatever the thread count.
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { init, threads } from '../../web/index.js';
 import { configurePoolForTests, poolReady } from '../../web/pool.js';
+import { testing } from '../../web/loader.js';
 
 const n = Number(process.env.TW_THREADS ?? 2);
 // On a machine with fewer cores, the threads are made to fit: what is checked here is the results.
 if (os.availableParallelism() < n) os.availableParallelism = () => n;
-if (n > 1) configurePoolForTests({ splitAll: true, minChunkBytes: 256 });
 await init({ threads: n });
+if (n > 1) {
+  configurePoolForTests({ mode: 'always', tileBytes: 256 });
+  testing.allShared = true;
+}
 assert.equal(threads(), n, `this suite runs on ${n} threads`);
 await poolReady();

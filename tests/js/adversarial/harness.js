@@ -3,18 +3,9 @@
 // handed out) did not grow, and the next ordinary calls are right.
 import assert from 'node:assert/strict';
 import * as tw from '../../../web/index.js';
-import { enter } from '../../../web/loader.js';
-import { freeStagingBlock } from '../../../web/memory.js';
-import { poolReady } from '../../../web/pool.js';
+import { memoryInUse, poolReady } from '../internals.js';
 
-export { tw };
-
-/** Bytes of wasm memory in use, without the staging block the library keeps between calls. */
-export function memoryInUse() {
-  const m = enter();
-  freeStagingBlock(m);
-  return m._tw_memory_in_use();
-}
+export { tw, memoryInUse };
 
 const SENTINEL_SIZES = [1, 7, 64, 1000, 40000];
 const sentinelValue = (k, i) => k * 100000 + i;
@@ -61,8 +52,7 @@ export function hostile(attack) {
     // emmalloc adds a few bytes of bookkeeping the first time the heap grows into a new region:
     // grow it once before measuring, so that only what calls keep counts.
     tw.empty([96 << 20], 'uint8').dispose();
-    // The workers' stacks are taken from wasm memory once, when they start: start them now (an op
-    // large enough to be shared would, in the middle of an attack).
+    // The workers' stacks are taken from wasm memory once, when they start (in init()).
     void poolReady();
     nextCallsAreRight();
     warmedUp = true;

@@ -1,0 +1,18 @@
+// What tests read of the library's insides: the wasm memory in use and the pool's readiness.
+import { builds, enter } from '../../web/loader.js';
+import { freeStagingBlock } from '../../web/memory.js';
+import { poolReady } from '../../web/pool.js';
+
+export { builds, poolReady };
+
+/** Bytes of wasm memory in use in every loaded build (malloc's, without the staging blocks kept between calls). */
+export function memoryInUse() {
+  enter();
+  let bytes = 0;
+  for (const inst of [builds.plain, builds.shared]) {
+    if (inst === null) continue;
+    freeStagingBlock(inst);
+    bytes += inst.core.memoryInUse();
+  }
+  return bytes;
+}

@@ -144,8 +144,7 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
     const shared = await loadBuild(await compiling, memory);
     pool = await loadPool();
     pool.createPool({
-      memory, Worker, quietly: platform.quietly, workers: n - 1, maxThreads: MAX_THREADS,
-      intrinsics: { atomics, ceil, min, max, pageWorker, warnOnce },
+      memory, Worker, workers: n - 1, maxThreads: MAX_THREADS, intrinsics: { atomics, ceil, min, max, pageWorker, warnOnce },
     });
     await pool.attach(shared, shared.compiled);
     builds.shared = shared;

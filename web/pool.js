@@ -50,13 +50,13 @@ let pool = null; // { inst, compiled, memory, names, ctl, Worker, maxThreads, wo
  * instantiates it, then wait for attach(). `intrinsics`: { atomics, ceil, min, max, pageWorker,
  * warnOnce } of the main bundle.
  */
-export function createPool({ memory, Worker, quietly, workers, maxThreads, intrinsics }) {
+export function createPool({ memory, Worker, workers, maxThreads, intrinsics }) {
   ({ W, tileBegin, tileEnd, claim, close } = poolProtocol(intrinsics.atomics));
   ({ load, store, add, notify, wait } = intrinsics.atomics);
   ({ ceil, min, max, pageWorker, warnOnce } = intrinsics);
   const ctl = new Int32Array(new SharedArrayBuffer(4 * (W.SLOT + W.SLOT_WORDS * maxThreads)));
   pool = {
-    inst: null, compiled: null, memory, names: null, ctl, Worker, quietly, maxThreads, workers: [], slots: new Set(), seq: 0,
+    inst: null, compiled: null, memory, names: null, ctl, Worker, maxThreads, workers: [], slots: new Set(), seq: 0,
     test: NO_TEST, canWait: canWait(),
   };
   for (let slot = 0; slot < min(workers, maxThreads - 1); ++slot) {
@@ -128,7 +128,7 @@ export async function setWorkers(n, wait = true) {
 
 // Starts a worker's thread, which boots and waits for launch().
 function spawn(slot) {
-  const { ctl, Worker } = pool; // (and pool.quietly, which gives the thread a low priority where it can)
+  const { ctl, Worker } = pool;
   const base = W.SLOT + W.SLOT_WORDS * slot;
   ctl.fill(0, base, base + W.SLOT_WORDS);
   const w = { slot, base, stack: 0, handle: null, state: 'starting' };
@@ -137,7 +137,7 @@ function spawn(slot) {
       // No flags of this process (--input-type=module would make the source a module without
       // require; --import would load the caller's preloads into a thread that only computes);
       // its output not piped (it prints nothing), which makes it quicker to start.
-      w.handle = pool.quietly(() => new Worker(WORKER_SOURCE, { eval: true, execArgv: [], stdout: true, stderr: true }));
+      w.handle = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], stdout: true, stderr: true });
       w.handle.unref(); // a script whose last op has run exits by itself
       w.handle.on('error', (error) => failed(w, error?.message ?? error));
       w.handle.on('exit', () => failed(w, 'it exited'));

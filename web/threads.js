@@ -41,40 +41,11 @@ export async function threadPlatform(nodeBuiltin, importBuiltin) {
     const os = nodeBuiltin('os') ?? (await importBuiltin('node:os'));
     const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
     const worker = async () => (nodeBuiltin('worker_threads') ?? (await importBuiltin('node:worker_threads'))).Worker;
-    return { max: Math.max(1, cores), why: `this machine has ${cores} cores`, worker, quietly: quietly(os, nodeBuiltin('fs')) };
+    return { max: Math.max(1, cores), why: `this machine has ${cores} cores`, worker };
   }
   if (typeof pageWorker.Worker !== 'function') return { max: 1, why: 'this platform has no Worker' };
   const cores = globalThis.navigator?.hardwareConcurrency || 1;
-  return { max: cores, why: `this device reports ${cores} cores`, worker: async () => pageWorker.Worker, quietly: (spawn) => spawn() };
-}
-
-/**
- * Node on Linux: runs spawn() (which starts a worker) and gives the threads it started the
- * lowest priority (nice 19, which any process may give its own threads). A worker then never
- * takes a core from the calling thread or from V8's helper threads: not while it boots (~17 ms
- * of a core), and not when the system puts it on the calling thread's CPU, where it would
- * otherwise preempt the caller (README, "Threads"). Elsewhere spawn() alone.
- */
-function quietly(os, fs) {
-  const tasks = () => {
-    try {
-      return fs.readdirSync('/proc/self/task');
-    } catch {
-      return null;
-    }
-  };
-  return (spawn) => {
-    const before = fs === undefined ? null : tasks();
-    const result = spawn();
-    if (before === null) return result;
-    for (const tid of tasks() ?? []) {
-      if (before.includes(tid)) continue;
-      try {
-        os.setPriority(Number(tid), 19);
-      } catch { /* not allowed here: it runs at the default priority */ }
-    }
-    return result;
-  };
+  return { max: cores, why: `this device reports ${cores} cores`, worker: async () => pageWorker.Worker };
 }
 
 export function setPlatform(max, why) {

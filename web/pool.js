@@ -25,6 +25,14 @@ let load, store, add, notify, wait, ceil, min, max, pageWorker, warnOnce;
 // claim, before it sleeps until they are done (where it may: a page's main thread may not, and
 // spins). Sleeping lets a worker that the system placed on this thread's CPU finish its tile.
 const CALLER_SPINS = 2000;
+const STACK_BYTES = 64 * 1024;
+// A page's worker starts only when the page's main thread yields: init() and setThreads() wait
+// for it this long at most, then go on without it.
+const START_TIMEOUT_MS = 10000;
+
+const isNode = typeof globalThis.process?.versions?.node === 'string';
+
+let pool = null; // { inst, compiled, memory, names, ctl, Worker, maxThreads, workers, slots, seq, test, canWait }
 
 // Whether this thread may block in Atomics.wait (a page's main thread may not).
 function canWait() {
@@ -35,20 +43,11 @@ function canWait() {
     return false;
   }
 }
-const STACK_BYTES = 64 * 1024;
-// A page's worker starts only when the page's main thread yields: init() and setThreads() wait
-// for it this long at most, then go on without it.
-const START_TIMEOUT_MS = 10000;
-
-const isNode = typeof globalThis.process?.versions?.node === 'string';
-
-let pool = null; // { inst, compiled, memory, names, ctl, Worker, maxThreads, workers, slots, seq, test }
 
 /**
- * Makes the pool and starts `workers` workers, of at most maxThreads - 1, on the shared memory
- * the threaded build will be instantiated on: they boot while the caller compiles and
- * instantiates it, then wait for attach(). `intrinsics`: { atomics, ceil, min, max, pageWorker,
- * warnOnce } of the main bundle.
+ * Makes the pool on the threaded build's shared memory and starts `workers` workers, of at most
+ * maxThreads - 1: their threads boot, then wait for attach(). `intrinsics`: { atomics, ceil,
+ * min, max, pageWorker, warnOnce } of the main bundle.
  */
 export function createPool({ memory, Worker, workers, maxThreads, intrinsics }) {
   ({ W, tileBegin, tileEnd, claim, close } = poolProtocol(intrinsics.atomics));
@@ -107,11 +106,8 @@ export function liveWorkers() {
   return pool === null ? 0 : pool.workers.length;
 }
 
-/**
- * Starts or stops workers until `n` are live; when `wait`, resolves once those started run (or
- * failed), else at once.
- */
-export async function setWorkers(n, wait = true) {
+/** Starts or stops workers until `n` are live; resolves once those it started run (or failed). */
+export async function setWorkers(n) {
   if (pool === null) return;
   const want = min(n, pool.maxThreads - 1);
   const stopping = pool.workers.splice(want);
@@ -123,7 +119,7 @@ export async function setWorkers(n, wait = true) {
     pool.workers.push(w);
     started.push(w);
   }
-  await Promise.all([...stopping.map(stop), ...(wait ? started.map(running) : [])]);
+  await Promise.all([...stopping.map(stop), ...started.map(running)]);
 }
 
 // Starts a worker's thread, which boots and waits for launch().

@@ -119,15 +119,17 @@ void run_binary(const BinaryPlan& p, uintptr_t a, uintptr_t b, uintptr_t y, size
   }
 }
 
+Status check_divisors(const BinaryPlan& plan, Op op, DType dtype, const void* b, size_t nb) {
+  if (plan.count == 0 || !divides(op) || !is_integer(dtype)) return Status::ok;
+  return any_zero(dtype, b, nb) ? Status::division_by_zero : Status::ok;
+}
+
 Status binary(Op op, DType dtype, const Broadcast& shapes, const void* a, const void* b, void* y,
               bool zero_is_error) {
   BinaryPlan p;
-  const Status s = plan_binary(op, dtype, shapes, &p);
+  Status s = plan_binary(op, dtype, shapes, &p);
+  if (s == Status::ok && zero_is_error) s = check_divisors(p, op, dtype, b, element_count(shapes.b, shapes.rank));
   if (s != Status::ok) return s;
-  if (p.count == 0) return Status::ok;
-  if (zero_is_error && divides(op) && is_integer(dtype) &&
-      any_zero(dtype, b, element_count(shapes.b, shapes.rank)))
-    return Status::division_by_zero;
   run_binary(p, reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(y), 0,
              p.count);
   return Status::ok;

@@ -38,13 +38,17 @@ Status plan_binary(Op op, DType dtype, const Broadcast& shapes, BinaryPlan* plan
 // outside the window.
 void run_binary(const BinaryPlan& plan, uintptr_t a, uintptr_t b, uintptr_t y, size_t begin, size_t end);
 
-// Whether any of the n elements at p is zero (integer x/0 with the 'error' policy is checked
-// before anything is written).
+// Whether any of the n elements at p is zero.
 bool any_zero(DType dtype, const void* p, size_t n);
 
-// Plan and run the whole output. When zero_is_error is set and the op divides integers, the
-// whole of b is checked first: any zero returns Status::division_by_zero with y untouched. An
-// empty output never fails.
+// The onZeroDivision 'error' rule, checked after the plan and before anything is written:
+// Status::division_by_zero when the plan divides integers, its output is not empty and one of
+// the nb elements of b is zero; else Status::ok.
+Status check_divisors(const BinaryPlan& plan, Op op, DType dtype, const void* b, size_t nb);
+
+// One call as the binding composes it for JS (bindings/binding.cc: plan, then the divisors when
+// zero_is_error, then ranges of the output), over the whole output at once. On
+// Status::division_by_zero y is untouched.
 Status binary(Op op, DType dtype, const Broadcast& shapes, const void* a, const void* b, void* y,
               bool zero_is_error);
 

@@ -1,5 +1,6 @@
-// The broadcast rules of SPEC §3: from two shapes and a mode to the output shape and both input
-// shapes aligned to it (padded with 1s), or a Status naming what is wrong and where.
+// The broadcast rules (docs/contract.md, "Broadcasting"): from two shapes and a mode to the
+// output shape and both input shapes aligned to it (padded with 1s), or a Status naming what is
+// wrong and where.
 #pragma once
 
 #include <cstddef>
@@ -9,7 +10,7 @@
 
 namespace tensorwise {
 
-constexpr int kMaxRank = 32;
+constexpr int kMaxRank = 32;  // Broadcast::conflicts holds a bit per axis
 
 // X(name), in this order from 0; the values are part of the binding ABI, exported by name.
 #define TW_BROADCAST_MODES(X)                                                             \
@@ -31,12 +32,20 @@ struct BroadcastSpec {
 };
 
 struct Broadcast {
+  // The output's rank (A's in the pdpd and legacy modes), also when the shapes conflict (in
+  // 'none' with different ranks, the larger rank: nothing is aligned then).
   int rank = 0;
-  // Output dims and each input's dims aligned to them (1 where an input is broadcast).
+  // Output dims and each input's dims aligned to them (1 where an input has none there); a and b
+  // are filled also where they conflict, out only when the shapes broadcast.
   size_t out[kMaxRank];
   size_t a[kMaxRank];
   size_t b[kMaxRank];
-  int conflict_axis = -1;  // for errors: index into the output (numpy) or A's dims (others)
+  // Where each input's first dim stands among the output's axes (B's may be outside them, where
+  // a B placed at `axis` does not fit).
+  int start_a = 0;
+  int start_b = 0;
+  int conflict_axis = -1;  // for errors: the first conflicting axis of the output (A's in pdpd and legacy)
+  uint32_t conflicts = 0;  // every conflicting axis, bit i for axis i
 };
 
 // Only the rules: dims are compared, never multiplied, so any dims up to SIZE_MAX are answered

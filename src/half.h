@@ -58,11 +58,9 @@ inline bfloat16 to_bf16(float f) {
 // a fixed NaN makes results the same bits whatever path, thread or tier computed them.
 //
 // The narrow floats compute through float32: to_f32 in, narrow<T> out, rounded once to nearest
-// even (exact for * and /: SPEC §2). A new narrow float is its storage type in dtype.h, its two
-// conversions here and these two lines.
-template <class T>
-inline constexpr bool is_narrow_float_v = std::is_same_v<T, float16> || std::is_same_v<T, bfloat16>;
-
+// even (the correctly rounded result for +, -, * and /: float32 has at least 2p + 2 bits of
+// precision for a narrow float of p; docs/contract.md). A new narrow float is its storage type
+// and its line in dtype.h, its two conversions here and its narrow<> line below.
 template <class T>
 T narrow(float f);
 template <>

@@ -1,11 +1,13 @@
 // The element-wise operations, from one list: the Op enum and, per op, a functor with the
-// scalar semantics of SPEC §2 (every kernel, scalar or SIMD, agrees with them bit for bit) and
-// the traits the executor and kernels read:
+// scalar semantics of docs/contract.md (every kernel, scalar or SIMD, agrees with them bit for
+// bit) and the traits the executor, the kernels and the JS layer read:
 //   kCommutes        a ∘ b == b ∘ a: with a broadcast a, the op runs as b ∘ a[0] (no ropc kernel)
 //   kDivision        the op is a / b: an integer zero divisor is an error under onZeroDivision
 //                    'error', and a broadcast power-of-two divisor may take a multiply or shift
 //   kFloorDivision   (divisions) integers round toward -Inf, not toward zero
-// The enum's values are part of the binding ABI, exported by name (bindings/binding.cc).
+//   truncating       (floor divisions) the functor of the division that truncates instead: the
+//                    op's floor twin is found from it (floor_twin below)
+// The binding exports the enum and every trait by name (bindings/binding.cc).
 #pragma once
 
 #include <type_traits>
@@ -76,6 +78,7 @@ struct op_div_floor {
   static constexpr bool kCommutes = false;
   static constexpr bool kDivision = true;
   static constexpr bool kFloorDivision = true;
+  using truncating = op_div;
   template <class T>
   static T apply(T a, T b) {
     const T q = op_div::apply(a, b);
@@ -115,6 +118,31 @@ constexpr bool divides(Op op) {
   return false;
 }
 
+constexpr bool floors(Op op) {
+  switch (op) {
+#define TW_CASE(name, functor) case Op::name: return functor::kFloorDivision;
+    TW_OPS(TW_CASE)
+#undef TW_CASE
+  }
+  return false;
+}
+
+// The functor a floor division truncates as (void for every other op).
+template <class F, class = void> struct truncating_of { using type = void; };
+template <class F> struct truncating_of<F, std::void_t<typename F::truncating>> { using type = typename F::truncating; };
+
+// The op that rounds integers toward -Inf where `O` truncates them (what pythondiv picks), or O
+// itself when there is none.
+template <Op O>
+constexpr Op floor_twin() {
+  Op twin = O;
+#define TW_CASE(name, functor) \
+  if constexpr (std::is_same_v<typename truncating_of<functor>::type, functor_of<O>>) twin = Op::name;
+  TW_OPS(TW_CASE)
+#undef TW_CASE
+  return twin;
+}
+
 constexpr bool known_op(uint32_t code) {
 #define TW_CASE(name, functor) if (code == static_cast<uint32_t>(Op::name)) return true;
   TW_OPS(TW_CASE)
@@ -130,10 +158,34 @@ constexpr bool heavy_arithmetic(Op op, DType t) {
   return divides(op) || kind_of(t) == DTypeKind::narrow_float;
 }
 
-// Floats and unsigned integers have a single division: floor and truncation agree there, so
-// they need (and have) kernels for op_div only.
+// The op of a functor of the list: op_of<op_div>() is Op::div.
+template <class F>
+constexpr Op op_of() {
+  Op op{};
+#define TW_CASE(name, functor) \
+  if constexpr (std::is_same_v<F, functor>) op = Op::name;
+  TW_OPS(TW_CASE)
+#undef TW_CASE
+  return op;
+}
+
+// The op a floor division truncates as (the op itself for every other op).
+constexpr Op truncating_op(Op op) {
+  switch (op) {
+#define TW_CASE(name, functor)                                                            \
+  case Op::name:                                                                          \
+    if constexpr (std::is_void_v<typename truncating_of<functor>::type>) return op;       \
+    else return op_of<typename truncating_of<functor>::type>();
+    TW_OPS(TW_CASE)
+#undef TW_CASE
+  }
+  return op;
+}
+
+// Floor and truncation agree but for signed integers: every other dtype runs a floor division
+// as the division that truncates, and has kernels for that one only.
 constexpr Op canonical_op(Op op, DType t) {
-  return op == Op::div_floor && !is_signed_integer(t) ? Op::div : op;
+  return floors(op) && !is_signed_integer(t) ? truncating_op(op) : op;
 }
 
 }  // namespace tensorwise

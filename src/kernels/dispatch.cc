@@ -18,6 +18,8 @@ struct simd {
 };
 #ifdef __wasm_simd128__
 #define TW_WASMSIMD(dt, o, fn, elements)                                                       \
+  static_assert(kTileAlignBytes % (elements * sizeof(ctype_of<DType::dt>)) == 0,                \
+                "a tile boundary must fall between two of " #dt " " #o "'s unrolled bodies");  \
   template <>                                                                                  \
   struct simd<DType::dt, Op::o> {                                                              \
     static constexpr bool kHas = true;                                                         \
@@ -53,7 +55,7 @@ VBinaryKernels kernels_for(Op op) {
 
 VBinaryKernels select_kernels(Op op, DType dtype) {
   switch (dtype) {
-#define TW_CASE(name, ctype, kind, js) case DType::name: return kernels_for<DType::name>(op);
+#define TW_CASE(name, ctype, kind, js, onnx) case DType::name: return kernels_for<DType::name>(op);
     TW_DTYPES(TW_CASE)
 #undef TW_CASE
   }

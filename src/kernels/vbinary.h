@@ -10,6 +10,12 @@ namespace tensorwise {
 
 using vbinary_ukernel = void (*)(size_t n, const void* a, const void* b, void* y);
 
+// A range of a plan may start anywhere in a row at a multiple of this many bytes from the row's
+// start (the threads' tiles do, web/pool-protocol.js): every kernel's unrolled body covers a
+// divisor of it (checked where the kernels are listed, dispatch.cc), so each element takes the
+// path it takes when one call runs the whole row, and gives the same bits.
+constexpr size_t kTileAlignBytes = 64;
+
 // The three kernels of one (op, dtype), as in XNNPACK's f32-vbinary:
 //   op:   y[i] = a[i] ∘ b[i]
 //   opc:  y[i] = a[i] ∘ b[0]   (b broadcast over the run)

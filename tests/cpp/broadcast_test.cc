@@ -1,4 +1,4 @@
-// The broadcast rules of SPEC §3, with the specifications' own examples.
+// The broadcast rules of docs/contract.md ("Broadcasting"), with the specifications' own examples.
 #include <doctest/doctest.h>
 
 #include <vector>

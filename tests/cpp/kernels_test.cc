@@ -318,7 +318,7 @@ void check_reference(std::mt19937_64& rng) {
 
 TEST_CASE("reference kernels apply the scalar semantics in all three shapes, for every dtype and op") {
   std::mt19937_64 rng(7);
-#define TW_DTYPE(d, ctype, kind, js)                  \
+#define TW_DTYPE(d, ctype, kind, js, onnx)            \
   {                                                   \
     using T = ctype;                                  \
     TW_OPS(TW_OP)                                     \

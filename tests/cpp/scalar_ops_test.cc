@@ -1,4 +1,4 @@
-// The integer semantics of SPEC §2, checked exhaustively for 8-bit types against wide math.
+// The integer semantics of docs/contract.md ("Arithmetic"), checked exhaustively for 8-bit types against wide math.
 #include <doctest/doctest.h>
 
 #include <cstdint>

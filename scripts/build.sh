@@ -9,5 +9,7 @@ emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j2 --target tensorwise tensorwise_mt
 if [ "${1:-}" = "--tests" ]; then cmake --build build/wasm -j2 --target tensorwise_tests; fi
 if [ "${1:-}" = "--bench" ]; then cmake --build build/wasm -j2 --target tensorwise_roofline; fi
+# index.d.ts's per-dtype types from the core just built (rewritten only when they changed).
+node scripts/types.mjs
 # The published files (dist/index.mjs, index.cjs, inline.mjs, inline.cjs, the .d.ts) from web/.
 node scripts/bundle.mjs

@@ -1,29 +1,30 @@
-// The core's ABI, read from the loaded module at init(): the codes of the dtypes, ops, statuses
-// and broadcast modes by name, the scratch layout and the rank limit. bindings/binding.cc
-// exports them from the lists in src/, so nothing here copies a code; readAbi() checks that the
-// dtype table of web/dtypes.js and the core's list agree (names and element sizes) and that
-// every name the JS layer uses exists, and init() fails if they do not.
-import { DTYPES } from './dtypes.js';
+// What the core says it is, read from the loaded module at init(): its dtypes (name, code,
+// element size, kind, format, the first ONNX opset that takes it), its ops (name, code,
+// traits, floor twin), statuses, broadcast modes, the scratch layout by field and argument name,
+// and its limits. bindings/binding.cc exports all of it from the lists in src/: JS copies none
+// of it. readAbi() checks that every name the JS layer uses exists, and init() fails if not.
 
 // Filled by readAbi, each a new object (live bindings: importers see it) built in one go, which
 // V8 keeps in its fast shape; the hot path reads them on every call.
-export let OP_CODE = {}; //   'mul' -> code
-export let STATUS = {}; //    'ok' -> code
-export let MODE_CODE = {}; // 'numpy' -> code
-export let ARG = {}; //       'op' -> word of the argument after SCRATCH.args
-export const SCRATCH = { dimsA: 0, dimsB: 0, out: 0, row: 0, heavy: 0, outDims: 0, args: 0, probe: 0 };
-export const LIMITS = { maxRank: 0 };
+export let DTYPE_FACTS = []; // [{ name, code, bytes, kind, mantissaBits, exponentBits, onnxSince }] in code order
+export let OPS = {}; //        'mul' -> { name, code, commutes, divides, floors, floorTwin (a name) }
+export let OP_CODE = {}; //    'mul' -> code
+export let STATUS = {}; //     'ok' -> code
+export let MODE_CODE = {}; //  'numpy' -> code
+export let ARG = {}; //        'op' -> word of the argument after the args field
+export let SCRATCH = {}; //    'rank_a' -> word offset of the field
+export const LIMITS = { maxRank: 0, maxDim: 0, tileAlignBytes: 0, memoryInitialPages: 0, memoryMaximumPages: 0 };
 
 // The names the JS layer uses, declared by each module where it uses them, checked at init.
-const REQUIRED = { op: new Set(), status: new Set(), mode: new Set(), arg: new Set() };
+const REQUIRED = { op: new Set(), status: new Set(), mode: new Set(), arg: new Set(), field: new Set() };
 
-/** Declares names of kind 'op', 'status', 'mode' or 'arg' that a module uses. */
+/** Declares names of kind 'op', 'status', 'mode', 'arg' or 'field' (scratch) that a module uses. */
 export function requires(kind, names) {
   for (const name of names) REQUIRED[kind].add(name);
 }
 
-// Modules that keep codes where their hot path reads them fastest (fields of their own records,
-// offsets in locals) register here; readAbi calls them with the module once the tables are set.
+// Modules that keep derived tables (dtype records, codes where their hot path reads them fastest)
+// register here; readAbi calls them with the module once the tables are set.
 const HOOKS = [];
 
 /** Runs fn(module) after every successful readAbi. */
@@ -41,25 +42,72 @@ function disagree(what) {
   return new Error(`tensorwise: the wasm module and the JS layer disagree: ${what} (were they built together?)`);
 }
 
+const named = (table) => Object.fromEntries(Object.entries(table).map(([name, code]) => [code, name]));
+
+// A module's ABI as plain tables, after checking it against what the JS layer uses.
+function checkedAbi(m) {
+  const [kindCodes, dtypeFact, opFact, limit, fieldCodes] = [[m.DTypeKind, 'dtype kind list'], [m.DTypeFact, 'dtype fact list'],
+    [m.OpFact, 'op fact list'], [m.Limit, 'limit list'], [m.ScratchField, 'scratch field list']].map(([E, what]) => enumValues(E, what));
+  // One fact from one of the core's lookups (bindings/binding.cc); UINT32_MAX means unknown.
+  const fact = (lookup, what, ...args) => {
+    const value = typeof m[lookup] === 'function' ? m[lookup](...args) >>> 0 : -1;
+    if (value === -1 || value === 0xFFFFFFFF) throw disagree(`it has no ${what}`);
+    return value;
+  };
+  const factOf = (facts, name) => {
+    if (!Object.hasOwn(facts, name)) throw disagree(`it has no fact ${name}`);
+    return facts[name];
+  };
+  const kinds = named(kindCodes);
+  const dtypes = Object.entries(enumValues(m.DType, 'dtype list')).map(([name, code]) => {
+    const f = (key) => fact('_tw_dtype_fact', `${key} of dtype ${name}`, code, factOf(dtypeFact, key));
+    return {
+      name, code, bytes: f('size'), kind: kinds[f('kind')], mantissaBits: f('mantissa_bits'),
+      exponentBits: f('exponent_bits'), onnxSince: f('onnx_since'),
+    };
+  }).sort((x, y) => x.code - y.code);
+  for (const d of dtypes) if (d.kind === undefined) throw disagree(`dtype ${d.name} has no kind`);
+  const [opCodes, statuses, modes, args] = [[m.Op, 'op', 'op'], [m.Status, 'status', 'status'],
+    [m.BroadcastMode, 'mode', 'broadcast mode'], [m.ScratchArg, 'arg', 'scratch argument']].map(([Enum, kind, what]) => {
+    const values = enumValues(Enum, `${what} list`);
+    for (const name of REQUIRED[kind]) if (!Object.hasOwn(values, name)) throw disagree(`the core has no ${what} ${name}`);
+    return values;
+  });
+  const opNames = named(opCodes);
+  const ops = Object.fromEntries(Object.entries(opCodes).map(([name, code]) => {
+    const f = (key) => fact('_tw_op_fact', `${key} of op ${name}`, code, factOf(opFact, key));
+    return [name, { name, code, commutes: f('commutes') === 1, divides: f('divides') === 1, floors: f('floors') === 1, floorTwin: opNames[f('floor_twin')] }];
+  }));
+  for (const op of Object.values(ops)) if (op.floorTwin === undefined) throw disagree(`op ${op.name}'s floor twin is not an op`);
+  const scratch = Object.fromEntries(Object.entries(fieldCodes).map(([name, code]) => [name, fact('_tw_scratch_field', `scratch field ${name}`, code)]));
+  for (const name of REQUIRED.field) if (!Object.hasOwn(scratch, name)) throw disagree(`the core has no scratch field ${name}`);
+  const lim = (key) => fact('_tw_limit', `limit ${key}`, factOf(limit, key));
+  const limits = {
+    maxRank: lim('max_rank'), maxDim: 2 ** lim('dim_bits') - 1, tileAlignBytes: lim('tile_align_bytes'),
+    memoryInitialPages: lim('memory_initial_pages'), memoryMaximumPages: lim('memory_maximum_pages'),
+  };
+  return { dtypes, ops, opCodes, statuses, modes, args, scratch, limits };
+}
+
 /**
- * Fills the tables above from the module, after checking that it agrees with what the JS layer
- * uses; on disagreement it throws and changes nothing.
+ * Fills the tables above from the module, after checking that it has what the JS layer uses;
+ * on disagreement it throws and changes nothing.
  */
 export function readAbi(m) {
   const abi = checkedAbi(m);
-  // All checked: fill the tables.
-  for (const name of Object.keys(DTYPES)) DTYPES[name].code = abi.dtypes[name];
-  OP_CODE = abi.ops;
+  DTYPE_FACTS = abi.dtypes;
+  OPS = abi.ops;
+  OP_CODE = abi.opCodes;
   STATUS = abi.statuses;
   MODE_CODE = abi.modes;
   ARG = abi.args;
-  Object.assign(SCRATCH, abi.scratch);
+  SCRATCH = abi.scratch;
   Object.assign(LIMITS, abi.limits);
-  readFrom = m;
+  readFrom = JSON.stringify(abi);
   for (const hook of HOOKS) hook(m);
 }
 
-// The module readAbi last read.
+// The ABI readAbi last read, as text.
 let readFrom = null;
 
 /**
@@ -67,38 +115,5 @@ let readFrom = null;
  * from the first, so that every code and offset JS holds is right for both; throws if not.
  */
 export function sameAbi(m) {
-  const same = (Enum, codes) => Object.keys(codes).every((name) => Enum?.[name]?.value === codes[name]);
-  const constants = ['MAX_RANK', 'SCRATCH_DIMS_A', 'SCRATCH_DIMS_B', 'SCRATCH_OUT', 'SCRATCH_ROW', 'SCRATCH_HEAVY',
-    'SCRATCH_OUT_DIMS', 'SCRATCH_ARGS', 'SCRATCH_PROBE', ...Object.keys(DTYPES).map((name) => `ELEMENT_SIZE_${name}`)];
-  if (!(same(m.Op, OP_CODE) && same(m.Status, STATUS) && same(m.BroadcastMode, MODE_CODE) && same(m.ScratchArg, ARG) &&
-    Object.keys(DTYPES).every((name) => m.DType?.[name]?.value === DTYPES[name].code) &&
-    constants.every((key) => m[key] === readFrom[key]))) {
-    throw disagree('the two builds have different ABIs');
-  }
-}
-
-// A module's ABI as plain tables, after checking it against what the JS layer uses.
-function checkedAbi(m) {
-  const dtypes = enumValues(m.DType, 'dtype list');
-  for (const name of Object.keys(DTYPES)) {
-    if (!Object.hasOwn(dtypes, name)) throw disagree(`the core has no dtype ${name}`);
-    const size = m[`ELEMENT_SIZE_${name}`];
-    if (size !== DTYPES[name].bytes) throw disagree(`${name} has ${size}-byte elements in the core, ${DTYPES[name].bytes} in JS`);
-  }
-  for (const name of Object.keys(dtypes)) if (!Object.hasOwn(DTYPES, name)) throw disagree(`JS has no dtype ${name}`);
-  const [ops, statuses, modes, args] = [[m.Op, 'op', 'op'], [m.Status, 'status', 'status'],
-    [m.BroadcastMode, 'mode', 'broadcast mode'], [m.ScratchArg, 'arg', 'scratch argument']].map(([Enum, kind, what]) => {
-    const values = enumValues(Enum, `${what} list`);
-    for (const name of REQUIRED[kind]) if (!Object.hasOwn(values, name)) throw disagree(`the core has no ${what} ${name}`);
-    return values;
-  });
-  const scratch = {
-    dimsA: m.SCRATCH_DIMS_A, dimsB: m.SCRATCH_DIMS_B, out: m.SCRATCH_OUT, row: m.SCRATCH_ROW, heavy: m.SCRATCH_HEAVY,
-    outDims: m.SCRATCH_OUT_DIMS, args: m.SCRATCH_ARGS, probe: m.SCRATCH_PROBE,
-  };
-  const limits = { maxRank: m.MAX_RANK };
-  for (const [key, value] of Object.entries({ ...scratch, ...limits })) {
-    if (!Number.isInteger(value) || value <= 0) throw disagree(`${key} is ${value}`);
-  }
-  return { dtypes, ops, statuses, modes, args, scratch, limits };
+  if (JSON.stringify(checkedAbi(m)) !== readFrom) throw disagree('the two builds have different ABIs');
 }

@@ -1,12 +1,13 @@
-// Arguments read once into plain internal values (SPEC §4): every value the caller gives is read
+// Arguments read once into plain internal values (docs/contract.md, "Arguments are read once"): every value the caller gives is read
 // exactly once, objects through their own properties only, typed arrays through the built-in
 // getters (intrinsics.js). Caller code may run while this reads (getters, Proxy traps) and may
 // call the library, dispose tensors or resize buffers; settle() then checks, after the last
 // read, that what was read still holds. Nothing here touches wasm memory.
-import { DTYPES, dtypeInfo, encodeValue, kindRecord } from './dtypes.js';
+import { DEFAULTS, DTYPES, dtypeInfo, encodeValue, kindRecord } from './dtypes.js';
 import { describe, formatShape, withArticle } from './format.js';
 import {
-  boxedKind, hasOwn, isArray, isDetached, isResizable, typedArrayBuffer, typedArrayByteOffset, typedArrayKind, typedArrayLength,
+  TYPED_ARRAY_CLASSES, boxedKind, hasOwn, isArray, isDetached, isResizable, typedArrayBuffer, typedArrayByteOffset,
+  typedArrayKind, typedArrayLength,
 } from './intrinsics.js';
 import { MAX_BYTES, heapInstance } from './memory.js';
 import { elementCount, readShape } from './shapes.js';
@@ -14,6 +15,10 @@ import { insideLiveTensor, readTensor, tensorPointer } from './tensor.js';
 import { isWasmTensor } from './tensor-brand.js';
 
 // ---- typed arrays ------------------------------------------------------------------------------
+
+// A result is never a Uint8ClampedArray: operand A's clamped array gives a Uint8Array.
+const CLAMPED = TYPED_ARRAY_CLASSES.get('Uint8ClampedArray');
+const UNCLAMPED = TYPED_ARRAY_CLASSES.get('Uint8Array');
 
 /**
  * What a typed array really is: its built-in class, buffer, byte offset and length, read through
@@ -89,7 +94,7 @@ export function readHost(data, shape, dtype, what) {
     }
   } else if (isArray(data, `${what}: data`)) {
     const values = readValues(data, what);
-    info ??= DTYPES[holdsBigints(values, what) ? 'int64' : 'float32'];
+    info ??= holdsBigints(values, what) ? DEFAULTS.bigints : DEFAULTS.numbers;
     source = ownSource(encodeValues(info, values, what), info.Storage);
   } else if (data === undefined) {
     throw new TypeError(`${what}: data is missing (give a typed array or an array)`);
@@ -102,7 +107,7 @@ export function readHost(data, shape, dtype, what) {
     throw new RangeError(`${what}: data has ${source.length} elements but shape ${formatShape(dims)} needs ` +
       `${n > MAX_BYTES ? 'more than wasm memory holds' : n}`);
   }
-  const carrier = source.fromCaller ? (source.Class === Uint8ClampedArray ? Uint8Array : source.Class) : null;
+  const carrier = source.fromCaller ? (source.Class === CLAMPED ? UNCLAMPED : source.Class) : null;
   return { kind: 'host', dtype: info.name, shape: dims, n, source, carrier };
 }
 
@@ -163,7 +168,7 @@ export function asTensor(op, dtype, fn, name) {
 }
 
 function scalarDefault(v) {
-  return typeof v === 'bigint' ? 'int64' : 'float32';
+  return (typeof v === 'bigint' ? DEFAULTS.bigints : DEFAULTS.numbers).name;
 }
 
 // ---- out -----------------------------------------------------------------------------------------

@@ -1,22 +1,16 @@
 // The public conversions between numbers and float16/bfloat16 bits (for results carried as
 // Uint16Array bits), with their arguments checked: no coercion, so no caller code runs.
 import { DTYPES } from './dtypes.js';
-import { describe } from './format.js';
+import { enter } from './loader.js';
+import { checkedBits, checkedValue } from './half.js';
 
-function bits(x, fn) {
-  if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x > 0xffff) {
-    throw new RangeError(`${fn}: bits must be an integer from 0 to 65535, got ${describe(x)}`);
-  }
-  return x;
-}
-
-function value(x, fn) {
-  if (typeof x !== 'number') throw new TypeError(`${fn}: value must be a number, got ${describe(x)}`);
-  return x;
-}
-
-const { float16, bfloat16 } = DTYPES;
-export const float16ToNumber = (x) => float16.decode(bits(x, 'float16ToNumber'));
-export const bfloat16ToNumber = (x) => bfloat16.decode(bits(x, 'bfloat16ToNumber'));
-export const numberToFloat16 = (x) => float16.encode(value(x, 'numberToFloat16'));
-export const numberToBfloat16 = (x) => bfloat16.encode(value(x, 'numberToBfloat16'));
+// Each names its dtype: they are the narrow floats' own public functions, whose codecs come from
+// the formats the core gives, at init().
+const codec = (dtype) => {
+  enter();
+  return DTYPES[dtype];
+};
+export const float16ToNumber = (x) => codec('float16').decode(checkedBits(x, 0xffff, 'float16ToNumber'));
+export const bfloat16ToNumber = (x) => codec('bfloat16').decode(checkedBits(x, 0xffff, 'bfloat16ToNumber'));
+export const numberToFloat16 = (x) => codec('float16').encode(checkedValue(x, 'numberToFloat16'));
+export const numberToBfloat16 = (x) => codec('bfloat16').encode(checkedValue(x, 'numberToBfloat16'));

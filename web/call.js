@@ -5,13 +5,13 @@ import { DTYPES } from './dtypes.js';
 import { compute } from './engine.js';
 
 /**
- * @param c the call: { fn, op, floor, zeroIsError, mode, out, a, b, names, types, info, core,
- *   divides } (the last three, null, 0 and false, are callOp's to set) with `op` the
- *   op's descriptor (ops.js), `floor` whether integers round down (pythondiv), a and b as
- *   readOperand gave them, `names` the operands' names in messages ([A's, B's]) and `types`,
- *   when not null, a check of the dtype (ONNX versions' constraints). callOp completes it (the
- *   dtype's record `info`, operands as tensors, the core op's code `core`, `divides`) and hands
- *   it to the engine.
+ * @param c the call: { fn, op, floor, zeroIsError, mode, out, a, b, names, types, info, core }
+ *   (the last two, null and 0, are callOp's to set) with `op` the op's descriptor (ops.js),
+ *   `floor` whether integers round down (pythondiv), a and b as readOperand gave them, `names`
+ *   the operands' names in messages ([A's, B's]) and `types`, when not null, a check of the dtype
+ *   (ONNX versions' constraints). callOp completes it (the dtype's record `info`, operands as
+ *   tensors, the core op's code `core`: its floor twin's when integers round down) and hands it
+ *   to the engine.
  */
 export function callOp(c) {
   const dtype = commonDtype(c.a, c.b, c.fn);
@@ -25,6 +25,5 @@ export function callOp(c) {
   settle(c.out, c.fn, 'out');
   c.info = info;
   c.core = c.floor && info.integer ? c.op.floorCode : c.op.coreCode;
-  c.divides = c.op.divides;
   return compute(c);
 }

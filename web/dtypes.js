@@ -1,50 +1,101 @@
-// The dtypes as JS sees them, one entry each: the built-in typed arrays that carry them, how one
-// JS value becomes one stored element, and their range. The core's code of each is read from the
-// module at init (abi.js sets `code`, after checking that the core has the same dtypes with the
-// same element sizes).
-import { narrowFloatDecoder, narrowFloatEncoder } from './half.js';
+// The dtypes as JS sees them, made at init from what the core says of each (abi.js: name, code,
+// element size, kind, format): the built-in typed arrays that carry it, how one JS value becomes
+// one stored element, and its range. The one table written here is which typed array carries
+// which kind of element; no dtype is named.
+import { DTYPE_FACTS, onAbi } from './abi.js';
+import { checkedBits, checkedValue, narrowFloatDecoder, narrowFloatEncoder } from './half.js';
 import { describe } from './format.js';
 import { TYPED_ARRAY_CLASSES } from './intrinsics.js';
 
-const Float16ArrayClass = TYPED_ARRAY_CLASSES.get('Float16Array') ?? null;
-
-// kind: 'float' (stored as is), 'narrow' (a narrow float's bits, `precision` significant bits,
-// converted by encode/decode), 'int' (numbers), 'bigint'; integer: division rounds (pythondiv).
-// Storage: the class values are encoded into. carriers: the built-in classes accepted as data,
-// the first being the result's class when operand A gives none.
-const float = (Storage, precision) => ({ kind: 'float', integer: false, Storage, carriers: [Storage], precision });
-const narrow = (Storage, carriers, mantissaBits, exponentBits) => ({
-  kind: 'narrow', integer: false, Storage, carriers, precision: mantissaBits + 1,
-  encode: narrowFloatEncoder(mantissaBits, exponentBits), decode: narrowFloatDecoder(mantissaBits, exponentBits),
-});
-const int = (Storage, min, max) => ({ kind: 'int', integer: true, Storage, carriers: [Storage], min, max });
-const big = (Storage, min, max) => ({ kind: 'bigint', integer: true, Storage, carriers: [Storage], min, max });
-
-export const DTYPES = {
-  float32: float(Float32Array, 24),
-  float64: float(Float64Array, 53),
-  float16: narrow(Uint16Array, Float16ArrayClass ? [Float16ArrayClass, Uint16Array] : [Uint16Array], 10, 5),
-  bfloat16: narrow(Uint16Array, [Uint16Array], 7, 8),
-  int8: int(Int8Array, -128, 127),
-  int16: int(Int16Array, -32768, 32767),
-  int32: int(Int32Array, -(2 ** 31), 2 ** 31 - 1),
-  int64: big(BigInt64Array, -(2n ** 63n), 2n ** 63n - 1n),
-  uint8: { ...int(Uint8Array, 0, 255), carriers: [Uint8Array, Uint8ClampedArray] },
-  uint16: int(Uint16Array, 0, 65535),
-  uint32: int(Uint32Array, 0, 2 ** 32 - 1),
-  uint64: big(BigUint64Array, 0n, 2n ** 64n - 1n),
+// kind -> element bytes -> the built-in classes that hold it, the first storing it. A narrow
+// float is stored as the bits of an unsigned integer of its size; the platform's Float16Array
+// carries the narrow float whose format is IEEE binary16 (10 mantissa and 5 exponent bits),
+// where there is one, and is then its result's class.
+const CARRIERS = {
+  floating: { 4: ['Float32Array'], 8: ['Float64Array'] },
+  narrow_float: { 1: ['Uint8Array'], 2: ['Uint16Array'] },
+  signed_integer: { 1: ['Int8Array'], 2: ['Int16Array'], 4: ['Int32Array'], 8: ['BigInt64Array'] },
+  unsigned_integer: { 1: ['Uint8Array', 'Uint8ClampedArray'], 2: ['Uint16Array'], 4: ['Uint32Array'], 8: ['BigUint64Array'] },
 };
-for (const [name, info] of Object.entries(DTYPES)) {
-  Object.assign(info, { name, bytes: info.Storage.BYTES_PER_ELEMENT, code: -1 }); // code: abi.js
-  Object.seal(info);
+const BINARY16 = { mantissaBits: 10, exponentBits: 5 };
+const Float16ArrayClass = TYPED_ARRAY_CLASSES.get('Float16Array') ?? null;
+const KIND_OF_CLASS = new Map([...TYPED_ARRAY_CLASSES].map(([kind, Class]) => [Class, kind]));
+/** The typed arrays plain arrays of numbers and of bigints go into when no dtype is given. */
+export const PLAIN_ARRAY_CARRIERS = { numbers: 'Float32Array', bigints: 'BigInt64Array' };
+
+/**
+ * The dtype records by name, made at init. A record: { name, code, bytes, kind, integer, bigint,
+ * Storage, carriers, precision, min, max, encode, decode, onnxSince }. kind is the core's
+ * ('floating', 'narrow_float', 'signed_integer', 'unsigned_integer'); integer: division rounds
+ * (pythondiv); bigint: its values are bigints. Storage: the class values are encoded into.
+ * carriers: the built-in classes accepted as data, the first being the result's class when
+ * operand A gives none. precision (floats): significant bits. encode/decode (narrow floats):
+ * a number to bits and back.
+ */
+export let DTYPES = {};
+/** The dtype names, in the core's order. */
+export let DTYPE_NAMES = [];
+let DTYPE_LIST = '';
+// Typed-array kind -> { Class, info }: the built-in class and the dtype it implies on its own
+// (a Uint16Array is uint16 unless a dtype says otherwise). One lookup per operand.
+const KINDS = new Map();
+/** The dtypes plain arrays of numbers and of bigints default to. */
+export const DEFAULTS = { numbers: null, bigints: null };
+
+/**
+ * The names of the typed arrays that may carry a dtype (its facts from the core), the first
+ * being its result's class where the platform has them all; Float16Array, where it has none,
+ * is left out at run time. (scripts/types.mjs writes index.d.ts's per-dtype types from this.)
+ */
+export function carrierNames(f) {
+  const names = CARRIERS[f.kind]?.[f.bytes];
+  if (names === undefined) throw new Error(`tensorwise: no typed array carries ${f.bytes}-byte ${f.kind} elements (dtype ${f.name})`);
+  const binary16 = f.kind === 'narrow_float' && f.mantissaBits === BINARY16.mantissaBits && f.exponentBits === BINARY16.exponentBits;
+  return binary16 ? ['Float16Array', ...names] : names;
 }
 
-const DTYPE_NAMES = Object.keys(DTYPES).join(', ');
+function record(f) {
+  const all = carrierNames(f);
+  const classes = all.filter((n) => n !== 'Float16Array').map((n) => TYPED_ARRAY_CLASSES.get(n));
+  const carriers = all[0] === 'Float16Array' && Float16ArrayClass ? [Float16ArrayClass, ...classes] : classes;
+  const integer = f.kind === 'signed_integer' || f.kind === 'unsigned_integer';
+  const bigint = integer && f.bytes === 8;
+  const signed = f.kind === 'signed_integer';
+  const bits = 8 * f.bytes;
+  const int = (x) => (bigint ? BigInt(x) : Number(x));
+  const info = {
+    name: f.name, code: f.code, bytes: f.bytes, kind: f.kind, integer, bigint, Storage: classes[0], carriers,
+    precision: integer ? 0 : f.mantissaBits + 1,
+    min: integer ? (signed ? -int(2n ** BigInt(bits - 1)) : int(0)) : 0,
+    max: integer ? int((signed ? 2n ** BigInt(bits - 1) : 2n ** BigInt(bits)) - 1n) : 0,
+    encode: null, decode: null, onnxSince: f.onnxSince,
+  };
+  if (f.kind === 'narrow_float') {
+    info.encode = narrowFloatEncoder(f.mantissaBits, f.exponentBits);
+    info.decode = narrowFloatDecoder(f.mantissaBits, f.exponentBits);
+  }
+  return Object.seal(info);
+}
+
+onAbi(() => {
+  const records = DTYPE_FACTS.map(record);
+  DTYPES = Object.fromEntries(records.map((r) => [r.name, r]));
+  DTYPE_NAMES = records.map((r) => r.name);
+  DTYPE_LIST = DTYPE_NAMES.join(', ');
+  KINDS.clear();
+  for (const [kind, Class] of TYPED_ARRAY_CLASSES) KINDS.set(kind, { Class, info: null });
+  // A class implies the dtype it carries, the one stored in it (not a narrow float's bits) first.
+  for (const r of records) {
+    for (const C of r.carriers) if (C !== r.Storage || r.kind !== 'narrow_float') KINDS.get(KIND_OF_CLASS.get(C)).info ??= r;
+  }
+  DEFAULTS.numbers = KINDS.get(PLAIN_ARRAY_CARRIERS.numbers).info;
+  DEFAULTS.bigints = KINDS.get(PLAIN_ARRAY_CARRIERS.bigints).info;
+});
 
 /** The dtype record of a name; TypeError for anything else. */
 export function dtypeInfo(name, what = 'dtype') {
   if (typeof name === 'string' && Object.hasOwn(DTYPES, name)) return DTYPES[name];
-  throw new TypeError(`${what}: unknown dtype ${describe(name)}; the dtypes are ${DTYPE_NAMES}`);
+  throw new TypeError(`${what}: unknown dtype ${describe(name)}; the dtypes are ${DTYPE_LIST}`);
 }
 
 /** The carrier a result of this dtype gets when operand A gives none. */
@@ -52,15 +103,32 @@ export function defaultCarrier(info) {
   return info.carriers[0];
 }
 
-// Typed-array kind -> { Class, info }: the built-in class and the dtype it implies on its own
-// (Uint16Array is uint16 unless a dtype says float16 or bfloat16). One lookup per operand.
-const KINDS = new Map();
-for (const [kind, Class] of TYPED_ARRAY_CLASSES) KINDS.set(kind, { Class, info: null });
-KINDS.get('Uint8ClampedArray').info = DTYPES.uint8;
-if (KINDS.has('Float16Array')) KINDS.get('Float16Array').info = DTYPES.float16;
-for (const info of Object.values(DTYPES)) if (info.kind !== 'narrow') KINDS.get(info.Storage.name).info = info;
+/**
+ * The dtypes as the public dtypes() gives them: for each, its name, element bytes, kind, the
+ * typed arrays that carry it (the first is a result's when operand A gives none), whether its
+ * values are bigints, and per kind its format (floats: mantissa and exponent bits) or range
+ * (integers), for the narrow floats their bits' codecs (toNumber, fromNumber: the number bits
+ * stand for, and the bits of a number rounded to nearest even), and the first ONNX opset whose
+ * arithmetic takes it.
+ */
+export function dtypeTable(facts) {
+  return DTYPE_NAMES.map((name) => {
+    const r = DTYPES[name];
+    const f = facts.find((x) => x.name === name);
+    const integer = r.integer ? { min: r.min, max: r.max } : { mantissaBits: f.mantissaBits, exponentBits: f.exponentBits };
+    const maxBits = 2 ** (8 * r.bytes) - 1;
+    const bits = r.decode === null ? {} : {
+      toNumber: (x) => r.decode(checkedBits(x, maxBits, `${name}.toNumber`)),
+      fromNumber: (x) => r.encode(checkedValue(x, `${name}.fromNumber`)),
+    };
+    return Object.freeze({
+      name, bytes: r.bytes, kind: r.kind, carriers: Object.freeze(r.carriers.map((C) => KIND_OF_CLASS.get(C))), bigint: r.bigint,
+      ...integer, ...bits, onnxSince: r.onnxSince,
+    });
+  });
+}
 
-/** The built-in class of a typed-array kind and the dtype record it implies on its own. */
+/** The built-in class of a typed-array kind and the dtype it implies on its own. */
 export function kindRecord(kind) {
   return KINDS.get(kind);
 }
@@ -84,35 +152,31 @@ function roundBigint(v, precision) {
   return negative ? -r : r;
 }
 
-/** Converts one JS value to what the dtype's storage array holds (bits for float16/bfloat16). */
+/** Converts one JS value to what the dtype's storage array holds (bits for the narrow floats). */
 export function encodeValue(info, value, where) {
   const isBigint = typeof value === 'bigint';
   if (!isBigint && typeof value !== 'number') {
     throw new TypeError(`${where}: ${describe(value)} is not a number or bigint`);
   }
-  switch (info.kind) {
-    case 'float':
-      // float64: Number(bigint) rounds once; float32: round at 24 bits, then the store is exact.
-      return isBigint ? roundBigint(value, info.precision) : value;
-    case 'narrow':
-      return info.encode(isBigint ? roundBigint(value, info.precision) : value);
-    case 'int': {
-      const ok = isBigint ? value >= BigInt(info.min) && value <= BigInt(info.max)
-        : Number.isInteger(value) && value >= info.min && value <= info.max;
-      if (!ok) {
-        throw new RangeError(`${where}: ${describe(value)} is not an integer in ${info.name}'s range [${info.min}, ${info.max}]`);
-      }
-      return Number(value);
-    }
-    default: {
-      if (!isBigint && !Number.isInteger(value)) {
-        throw new RangeError(`${where}: ${describe(value)} is not an integer, as ${info.name} needs`);
-      }
-      const v = BigInt(value);
-      if (v < info.min || v > info.max) {
-        throw new RangeError(`${where}: ${describe(value)} is outside ${info.name}'s range [${info.min}, ${info.max}]`);
-      }
-      return v;
-    }
+  if (info.kind === 'floating') {
+    // float64: Number(bigint) rounds once; float32: round at 24 bits, then the store is exact.
+    return isBigint ? roundBigint(value, info.precision) : value;
   }
+  if (info.kind === 'narrow_float') return info.encode(isBigint ? roundBigint(value, info.precision) : value);
+  if (!info.bigint) {
+    const ok = isBigint ? value >= BigInt(info.min) && value <= BigInt(info.max)
+      : Number.isInteger(value) && value >= info.min && value <= info.max;
+    if (!ok) {
+      throw new RangeError(`${where}: ${describe(value)} is not an integer in ${info.name}'s range [${info.min}, ${info.max}]`);
+    }
+    return Number(value);
+  }
+  if (!isBigint && !Number.isInteger(value)) {
+    throw new RangeError(`${where}: ${describe(value)} is not an integer, as ${info.name} needs`);
+  }
+  const v = BigInt(value);
+  if (v < info.min || v > info.max) {
+    throw new RangeError(`${where}: ${describe(value)} is outside ${info.name}'s range [${info.min}, ${info.max}]`);
+  }
+  return v;
 }

@@ -8,7 +8,7 @@
 // here to the return no caller code runs (withStaging refuses any call that would start, and
 // every global used here was captured when the package loaded).
 import { builds, testing, withStaging } from './loader.js';
-import { OP_CODE, STATUS, onAbi, requires } from './abi.js';
+import { DTYPE_FACTS, OP_CODE, STATUS, onAbi, requires } from './abi.js';
 import { broadcastError } from './errors.js';
 import { formatShape, withArticle } from './format.js';
 import { ceil, isShared, max, min } from './intrinsics.js';
@@ -18,7 +18,7 @@ import { elementCount } from './shapes.js';
 import { tilesFor } from './share-policy.js';
 import { sharing } from './threads.js';
 
-requires('status', ['ok', 'too_large']);
+requires('status', ['ok', 'too_large', 'division_by_zero', 'incompatible', 'shapes_differ']);
 
 const clampInt32 = (x) => max(-(2 ** 31), min(2 ** 31 - 1, x));
 
@@ -47,23 +47,53 @@ export function plan(inst, shapeA, shapeB, mode, opCode, dtypeCode) {
   return { status, shape, conflict: u32[W.conflict] | 0, row: u32[W.row], heavy: u32[W.heavy] === 1 };
 }
 
-/** The output shape under mode, for broadcastShapes: its size never matters. */
-export function broadcastShape(shapeA, shapeB, mode) {
-  return withStaging(shapeOnly, builds.plain, { shapeA, shapeB, mode });
+/**
+ * The output shape under mode, for broadcastShapes (its size never matters); with `explain`, how
+ * the shapes align too (docs/contract.md, "Broadcasting"), also when they do not broadcast.
+ */
+export function broadcastShape(shapeA, shapeB, mode, explain) {
+  return withStaging(explain ? explainShapes : shapeOnly, builds.plain, { shapeA, shapeB, mode });
 }
 
 // broadcastShapes plans no op: any op and dtype will do.
 let anyOp = 0;
+let anyDtype = 0;
 onAbi(() => {
-  anyOp = OP_CODE[Object.keys(OP_CODE)[0]];
+  anyOp = Object.values(OP_CODE)[0];
+  anyDtype = DTYPE_FACTS[0].code;
 });
 
 function shapeOnly(inst, { shapeA, shapeB, mode }) {
-  const p = plan(inst, shapeA, shapeB, mode, anyOp, DTYPES.float32.code);
+  const p = plan(inst, shapeA, shapeB, mode, anyOp, anyDtype);
   if (p.status !== STATUS.ok && p.status !== STATUS.too_large) {
     throw broadcastError(p.status, shapeA, shapeB, mode, p.conflict);
   }
   return p.shape;
+}
+
+// The core wrote how the shapes align (bindings/binding.cc) also when they conflict; where they
+// could not be aligned at all (a bad axis, a B that does not fit, ranks that differ in 'none')
+// the dims are null.
+function explainShapes(inst, { shapeA, shapeB, mode }) {
+  const p = plan(inst, shapeA, shapeB, mode, anyOp, anyDtype);
+  const broadcasts = p.status === STATUS.ok || p.status === STATUS.too_large;
+  const aligned = broadcasts || p.status === STATUS.incompatible || (p.status === STATUS.shapes_differ && p.conflict >= 0);
+  const { W } = inst;
+  const u32 = inst.m.HEAPU32;
+  const rank = u32[W.alignedRank];
+  const dims = (at) => (aligned ? Array.from({ length: rank }, (_, i) => u32[at + i]) : null);
+  const dimsA = dims(W.alignedA), dimsB = dims(W.alignedB);
+  const stretched = (own, other) => (own === null ? [] : own.flatMap((d, i) => (d === 1 && other[i] !== 1 ? [i] : [])));
+  const conflicts = [];
+  for (let i = 0, bits = u32[W.conflicts]; i < 32; ++i) if ((bits >>> i) & 1) conflicts.push(i);
+  return {
+    shape: broadcasts ? p.shape : null,
+    error: broadcasts ? null : broadcastError(p.status, shapeA, shapeB, mode, p.conflict),
+    rank,
+    a: { start: u32[W.startA] | 0, dims: dimsA, stretched: stretched(dimsA, dimsB) },
+    b: { start: u32[W.startB] | 0, dims: dimsB, stretched: stretched(dimsB, dimsA) },
+    conflicts,
+  };
 }
 
 // Chunks of this many bytes per operand, three (two inputs, one output) in cache; larger ones
@@ -72,9 +102,9 @@ const CHUNK_BYTES = 512 * 1024;
 const STREAM_MIN_BYTES = 512 * 1024;
 
 /**
- * @param call { fn, core, divides, info, a, b, mode, out, zeroIsError }: the entry point's name
- *   (for messages), the core op's code, whether it divides, the dtype's record, the operands as
- *   tensors and `out` (arguments.js), the broadcast mode, and whether an integer x/0 throws
+ * @param call { fn, core, info, a, b, mode, out, zeroIsError }: the entry point's name (for
+ *   messages), the core op's code, the dtype's record, the operands as tensors and `out`
+ *   (arguments.js), the broadcast mode, and whether an integer x/0 throws (onZeroDivision)
  */
 export function compute(call) {
   const inst = instanceFor(call);
@@ -128,7 +158,7 @@ function tilesOf(P, bytes, heavy) {
 }
 
 function run(inst, call) {
-  const { fn, core, divides, info, mode, out, zeroIsError } = call;
+  const { fn, core, info, mode, out, zeroIsError } = call;
   const a = foreign(inst, call.a);
   const b = foreign(inst, call.b);
   const p = plan(inst, a.shape, b.shape, mode, core, info.code);
@@ -185,8 +215,8 @@ function run(inst, call) {
     if (A.whole) copyIn(inst, u8, a.source, A.ptr, 0, a.n);
     if (B.whole) copyIn(inst, u8, b.source, B.ptr, 0, b.n);
     const u32 = inst.m.HEAPU32;
-    if (zeroIsError && divides && info.integer && n > 0 && anyZero(inst, u32, info, B.ptr, b.n)) {
-      throw new RangeError(`integer division by zero in ${withArticle(info.name)} divide (onZeroDivision: 'error'); ` +
+    if (zeroIsError && checkDivisors(inst, u32, B.ptr, b.n) === STATUS.division_by_zero) {
+      throw new RangeError(`integer division by zero in ${withArticle(info.name)} ${fn} (onZeroDivision: 'error'); ` +
         'no output was written');
     }
     const Carrier = out?.kind === 'host' ? out.source.Class : a.carrier ?? defaultCarrier(info);
@@ -261,12 +291,15 @@ function chunkSafe(source, out) {
   return (start === oStart && end === oEnd) || end <= oStart || oEnd <= start;
 }
 
-function anyZero(inst, u32, info, ptr, count) {
+// The core's onZeroDivision 'error' rule on the planned op's count divisors at ptr: ok, or
+// division_by_zero (an integer division, an output, a zero divisor).
+function checkDivisors(inst, u32, ptr, count) {
   const { W } = inst;
-  u32[W.dtype] = info.code;
   u32[W.b] = ptr;
   u32[W.count] = count;
-  const found = inst.core.anyZero();
-  if (found !== 0 && found !== 1) throw new Error(`tensorwise: unexpected core status ${found} checking divisors`);
-  return found === 1;
+  const status = inst.core.checkDivisors();
+  if (status !== STATUS.ok && status !== STATUS.division_by_zero) {
+    throw new Error(`tensorwise: unexpected core status ${status} checking divisors`);
+  }
+  return status;
 }

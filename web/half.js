@@ -2,6 +2,22 @@
 // exponent field with bias, subnormals, Inf and NaN), rounded to nearest even directly from the
 // double (so a value is rounded once, never through float32).
 
+import { describe } from './format.js';
+
+/** The bits argument of a public decoder: an integer from 0 to max, or a RangeError. */
+export function checkedBits(x, max, fn) {
+  if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x > max) {
+    throw new RangeError(`${fn}: bits must be an integer from 0 to ${max}, got ${describe(x)}`);
+  }
+  return x;
+}
+
+/** The value argument of a public encoder: a number (no coercion: no caller code runs), or a TypeError. */
+export function checkedValue(x, fn) {
+  if (typeof x !== 'number') throw new TypeError(`${fn}: value must be a number, got ${describe(x)}`);
+  return x;
+}
+
 // One routine for every format: `mantissaBits` stored bits, exponent bias, and the exponent
 // field width give the grid; Math.round-like steps are done exactly on doubles.
 export function narrowFloatEncoder(mantissaBits, exponentBits) {

@@ -11,11 +11,25 @@ declare global {
   }
 }
 
-/** The 12 element types. */
+// <generated: dtypes>
+/** The 12 element types, in the core's order. */
 export type DType =
-  | 'float32' | 'float64' | 'float16' | 'bfloat16'
-  | 'int8' | 'int16' | 'int32' | 'int64'
-  | 'uint8' | 'uint16' | 'uint32' | 'uint64';
+  | 'float32'
+  | 'float64'
+  | 'float16'
+  | 'bfloat16'
+  | 'int8'
+  | 'int16'
+  | 'int32'
+  | 'int64'
+  | 'uint8'
+  | 'uint16'
+  | 'uint32'
+  | 'uint64';
+
+/** What a dtype is: an IEEE float, a narrower float computed through float32, or a signed or unsigned integer. */
+export type DTypeKind = 'floating' | 'narrow_float' | 'signed_integer' | 'unsigned_integer';
+// </generated>
 
 /**
  * `Float16Array` where your TypeScript `lib` declares it (`esnext`, TypeScript 5.9+), else
@@ -24,9 +38,10 @@ export type DType =
  */
 export type Float16ArrayIfDeclared = typeof globalThis extends { Float16Array: { prototype: infer P } } ? P : never;
 
+// <generated: carriers>
 /**
- * The typed arrays that carry each dtype. float16 is a `Float16Array` where the platform has
- * one, else a `Uint16Array` of raw bits; bfloat16 is always a `Uint16Array` of raw bits.
+ * The typed arrays that carry each dtype. A narrow float is the raw bits in an unsigned integer
+ * array, or a `Float16Array` where the platform has one and the format is IEEE binary16.
  */
 export interface Carriers {
   float32: Float32Array;
@@ -37,7 +52,7 @@ export interface Carriers {
   int16: Int16Array;
   int32: Int32Array;
   int64: BigInt64Array;
-  uint8: Uint8Array; // Uint8ClampedArray is accepted as input
+  uint8: Uint8Array;
   uint16: Uint16Array;
   uint32: Uint32Array;
   uint64: BigUint64Array;
@@ -45,6 +60,7 @@ export interface Carriers {
 
 /** Any typed array tensorwise accepts as data. */
 export type TypedArray = Carriers[DType] | Uint8ClampedArray;
+// </generated>
 
 /**
  * A tensor given by value.
@@ -63,6 +79,7 @@ export interface TensorLike<D extends DType = DType> {
 /** An operand: a tensor by value, a wasm-resident tensor, or a number/bigint (a rank-0 tensor of the other operand's dtype). */
 export type Operand = TensorLike | WasmTensor | number | bigint;
 
+// <generated: dtypeOfData>
 /** The dtype a typed array (or a plain array) implies on its own: Uint16Array is uint16, numbers float32, bigints int64. */
 export type DTypeOfData<A> =
   A extends Float32Array ? 'float32' :
@@ -80,6 +97,7 @@ export type DTypeOfData<A> =
   A extends ArrayLike<bigint> ? 'int64' :
   A extends ArrayLike<number> ? 'float32' :
   DType;
+// </generated>
 
 /** The dtype of an operand, or `never` for a number/bigint (which takes the other operand's). */
 export type DTypeOf<T> =
@@ -92,7 +110,8 @@ export type DTypeOf<T> =
 export type ResultDType<A, B> =
   [DTypeOf<A>] extends [never] ? ([DTypeOf<B>] extends [never] ? DType : DTypeOf<B>) : DTypeOf<A>;
 
-/** The built-in class of a typed array (a subclass gives its built-in base; Uint8ClampedArray gives Uint8Array). */
+// <generated: builtinOf>
+/** The built-in class of a typed array: a subclass gives its built-in base; a class that only carries input gives its dtype's result class. */
 export type BuiltinOf<A> =
   A extends Float32Array ? Float32Array :
   A extends Float64Array ? Float64Array :
@@ -107,6 +126,7 @@ export type BuiltinOf<A> =
   A extends BigUint64Array ? BigUint64Array :
   A extends Float16ArrayIfDeclared ? Float16ArrayIfDeclared :
   never;
+// </generated>
 
 /** The array class of `op(a, b).data`: operand A's built-in typed-array class, else the dtype's carrier. */
 export type ResultData<A, D extends DType> =
@@ -128,12 +148,21 @@ export type ResultOf<A, B> = Result<ResultDType<A, B>, ResultData<A, ResultDType
 export interface BroadcastOptions {
   /**
    * `'numpy'` (default): multidirectional, right-aligned. `'none'`: identical shapes only.
-   * `'pdpd'`: B broadcast onto A from `axis` (PaddlePaddle style). Anything else is a `RangeError`.
+   * `'pdpd'`: B broadcast onto A from `axis` (PaddlePaddle style). `'legacy'`: ONNX's opsets 1
+   * and 6 with `broadcast=1` (B's shape a contiguous run of A's from `axis`, or A's suffix; the
+   * output is A's shape). Anything else is a `RangeError`.
    */
-  autoBroadcast?: 'numpy' | 'none' | 'pdpd';
-  /** For `'pdpd'` only (a `TypeError` with another mode): where B starts in A; `-1` (default) means `rank(A) - rank(B)`. */
+  autoBroadcast?: BroadcastMode;
+  /**
+   * For `'pdpd'` and `'legacy'` only (a `TypeError` with another mode): where B starts in A.
+   * In `'pdpd'`, `-1` (the default) means `rank(A) - rank(B)`; in `'legacy'` a negative axis
+   * counts from A's end, and without one B is A's suffix.
+   */
   axis?: number;
 }
+
+/** The broadcast modes (README, "Broadcasting"). */
+export type BroadcastMode = 'numpy' | 'none' | 'pdpd' | 'legacy';
 
 export interface MultiplyOptions extends BroadcastOptions {
   /**
@@ -204,6 +233,60 @@ export function setThreads(threads: 'auto' | number): Promise<void>;
 export function threads(): number;
 
 /**
+ * The most threads setThreads() can give on this platform, and why no more (for example a page
+ * that is not cross-origin isolated, or a build without threads).
+ */
+export function threadLimit(): { threads: number; reason: string };
+
+/** One dtype as the core describes it ({@link dtypes}). */
+export interface DTypeInfo {
+  name: DType;
+  /** Bytes per element. */
+  bytes: number;
+  kind: DTypeKind;
+  /** The typed arrays accepted as its data; a result without operand A's class gets the first. */
+  carriers: readonly string[];
+  /** Whether its values are bigints (64-bit integers). */
+  bigint: boolean;
+  /** Floats: stored significand bits (without the implicit one). */
+  mantissaBits?: number;
+  /** Floats: exponent bits. */
+  exponentBits?: number;
+  /** Integers: the smallest value (a bigint for 64-bit integers). */
+  min?: number | bigint;
+  /** Integers: the largest value. */
+  max?: number | bigint;
+  /** Narrow floats: the number that bits (an element of the storage array) stand for. */
+  toNumber?: (bits: number) => number;
+  /** Narrow floats: the bits of a number, rounded once to nearest even. */
+  fromNumber?: (value: number) => number;
+  /** The first ONNX opset whose arithmetic ops take it. */
+  onnxSince: number;
+}
+
+/** The dtypes, in the core's order, with what each is. */
+export function dtypes(): readonly DTypeInfo[];
+
+/** One op ({@link ops}). */
+export interface OpInfo {
+  /** The function's name (`'multiply'`) and its alias (`'mul'`). */
+  name: string;
+  alias: string;
+  /** ONNX's operator and OpenVINO's operation (`onnx[...]`, `openvino[...]`). */
+  onnx: string;
+  openvino: string;
+  /** The operator's sign (`'×'`, `'÷'`). */
+  sign: string;
+  /** Whether `op(a, b)` equals `op(b, a)`. */
+  commutes: boolean;
+  /** Whether it divides (it takes `pythondiv` and `onZeroDivision`). */
+  divides: boolean;
+}
+
+/** The ops, in the order their functions are exported. */
+export function ops(): readonly OpInfo[];
+
+/**
  * Element-wise `a * b` with broadcasting. Integers wrap modulo 2^bits; float16/bfloat16 are
  * computed in float32 and rounded once to nearest even.
  *
@@ -253,7 +336,45 @@ export const div: typeof divide;
  * broadcastShapes([8, 1, 6, 1], [7, 1, 5]); // [8, 7, 6, 5]
  * ```
  */
-export function broadcastShapes(a: readonly number[], b: readonly number[], options?: DivideOptions): number[];
+export function broadcastShapes(a: readonly number[], b: readonly number[], options?: DivideOptions & { explain?: false }): number[];
+/**
+ * How two shapes broadcast, without throwing when they do not: both shapes right-aligned (or
+ * placed at `axis`) to the output's rank, each padded with 1s, and which axes each stretches.
+ *
+ * @example
+ * ```js
+ * broadcastShapes([8, 1, 6, 1], [7, 1, 5], { explain: true });
+ * // { shape: [8, 7, 6, 5], error: null, rank: 4,
+ * //   a: { start: 0, dims: [8, 1, 6, 1], stretched: [1, 3] },
+ * //   b: { start: 1, dims: [1, 7, 1, 5], stretched: [0, 2] }, conflicts: [] }
+ * ```
+ */
+export function broadcastShapes(a: readonly number[], b: readonly number[], options: DivideOptions & { explain: true }): BroadcastExplanation;
+export function broadcastShapes(a: readonly number[], b: readonly number[], options?: DivideOptions & { explain?: boolean }): number[] | BroadcastExplanation;
+
+/** One operand in a {@link BroadcastExplanation}. */
+export interface AlignedOperand {
+  /** The output axis where the operand's first axis sits. */
+  start: number;
+  /** Its dims at every output axis (1 where it has none), or null where the shapes could not be placed at all (a bad `axis`, ranks that differ in `'none'`). */
+  dims: number[] | null;
+  /** The output axes where it has 1 and the other operand more: where its values repeat. */
+  stretched: number[];
+}
+
+/** What `broadcastShapes(a, b, { explain: true })` returns. */
+export interface BroadcastExplanation {
+  /** The output shape, or null when the shapes do not broadcast. */
+  shape: number[] | null;
+  /** The BroadcastError the ops would throw, or null. */
+  error: BroadcastError | null;
+  /** The number of aligned axes (the output's rank when they broadcast). */
+  rank: number;
+  a: AlignedOperand;
+  b: AlignedOperand;
+  /** Every aligned axis where the dims differ and neither is 1. */
+  conflicts: number[];
+}
 
 /**
  * A tensor kept in wasm memory, for chains of ops without copies. Free it with `dispose()`
@@ -306,7 +427,7 @@ export class BroadcastError extends RangeError {
   /** Shape of B, as given. */
   readonly shapeB: number[];
   /** The broadcast mode that refused: `'numpy'`, `'none'`, `'pdpd'` or `'legacy'` (ONNX opsets 1 and 6). */
-  readonly mode: 'numpy' | 'none' | 'pdpd' | 'legacy';
+  readonly mode: BroadcastMode;
   /** The first conflicting axis of the output (A's axis in the pdpd and legacy modes), or -1 when no single axis is to blame. */
   readonly axis: number;
 }
@@ -355,8 +476,24 @@ export interface OpenVinoDivideAttributes extends OpenVinoAttributes {
   pythondiv?: boolean | 'true' | 'false' | '1' | '0' | 0 | 1;
 }
 
+/** What an OpenVINO IR layer asks for ({@link openvino}.readAttributes). */
+export interface OpenVinoReading {
+  /** The public function that runs it (`'multiply'`, ...). */
+  op: string;
+  autoBroadcast: 'none' | 'numpy' | 'pdpd';
+  /** With `'pdpd'`, the axis given (undefined when none is). */
+  axis: number | undefined;
+  /** Whether integers floor (divisions; true otherwise). */
+  pythondiv: boolean;
+}
+
 /** OpenVINO `Multiply-1` and `Divide-1`. */
 export const openvino: {
   Multiply<A extends Operand, B extends Operand>(a: A, b: B, attributes?: OpenVinoAttributes): ResultOf<A, B>;
   Divide<A extends Operand, B extends Operand>(a: A, b: B, attributes?: OpenVinoDivideAttributes): ResultOf<A, B>;
+  /**
+   * What an IR layer of this type (`'Multiply'`, ...) with these attributes asks for, read as
+   * the operation reads them (the same errors for unknown or bad attributes).
+   */
+  readAttributes(type: string, attributes?: OpenVinoDivideAttributes): OpenVinoReading;
 };

@@ -1,10 +1,11 @@
 // tensorwise: element-wise Multiply and Divide with broadcasting, in WebAssembly SIMD.
 //
 // Every entry point reads its arguments once (arguments.js), checks them, and only then stages
-// anything in wasm memory (engine.js); see SPEC §4 "Arguments are read once".
+// anything in wasm memory (engine.js); see docs/contract.md, "Arguments are read once".
 import { applyThreads, builds, enter, testing, withStaging } from './loader.js';
 import { readHost, readOperand, settle } from './arguments.js';
-import { DTYPES, dtypeInfo } from './dtypes.js';
+import { DTYPES, dtypeInfo, dtypeTable } from './dtypes.js';
+import { DTYPE_FACTS } from './abi.js';
 import { broadcastShape } from './engine.js';
 import { formatShape } from './format.js';
 import { MAX_BYTES, allocate, copyIn } from './memory.js';
@@ -12,7 +13,7 @@ import { readOpOptions } from './options.js';
 import { elementCount, readShape } from './shapes.js';
 import { MIN_SHARED_BYTES } from './share-policy.js';
 import { WasmTensor, adoptBlock } from './tensor.js';
-import { checkThreads, threads } from './threads.js';
+import { checkThreads, threadLimit as limit, threads } from './threads.js';
 
 export { init } from './loader.js';
 export * from './ops.js';
@@ -20,6 +21,18 @@ export { BroadcastError } from './errors.js';
 export { bfloat16ToNumber, float16ToNumber, numberToBfloat16, numberToFloat16 } from './bits.js';
 export { WasmTensor };
 export { threads } from './threads.js';
+
+/** The most threads setThreads() can give on this platform, and why no more: { threads, reason }. */
+export function threadLimit() {
+  enter();
+  return limit();
+}
+
+/** The dtypes, in the core's order, as the core describes them (docs/contract.md, "dtypes"). */
+export function dtypes() {
+  enter();
+  return dtypeTable(DTYPE_FACTS);
+}
 
 /**
  * Sets how many threads large ops may use, the calling thread included: 'auto' or a positive
@@ -32,14 +45,18 @@ export async function setThreads(n) {
   await applyThreads(n);
 }
 
+/**
+ * The shape two shapes broadcast to; with `explain: true`, how they align (docs/contract.md,
+ * "Broadcasting"), also when they do not broadcast, in place of a BroadcastError.
+ */
 export function broadcastShapes(shapeA, shapeB, options) {
   enter();
   const a = readShape(shapeA, 'broadcastShapes: shape A');
   const b = readShape(shapeB, 'broadcastShapes: shape B');
   // The ops' options are accepted so one options object can serve both; only the broadcasting
   // ones matter here (the others are checked, `out` is not read).
-  const { mode } = readOpOptions(options, 'broadcastShapes', true, false);
-  return broadcastShape(a, b, mode);
+  const { mode, explain } = readOpOptions(options, 'broadcastShapes', true, true);
+  return broadcastShape(a, b, mode, explain);
 }
 
 // Where a new wasm tensor lives: in the threaded build's shared memory when threads run and it

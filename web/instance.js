@@ -6,6 +6,8 @@
 import { ARG, SCRATCH, requires } from './abi.js';
 
 requires('arg', ['op', 'dtype', 'mode', 'has_axis', 'axis', 'a', 'b', 'y', 'count']);
+requires('field', ['rank_a', 'rank_b', 'dims_a', 'dims_b', 'out_rank', 'conflict', 'row', 'heavy', 'out_dims',
+  'aligned_rank', 'start_a', 'start_b', 'conflicts', 'aligned_a', 'aligned_b', 'args', 'probe']);
 
 /**
  * @param m the glue's module, after readAbi
@@ -13,23 +15,24 @@ requires('arg', ['op', 'dtype', 'mode', 'has_axis', 'axis', 'a', 'b', 'y', 'coun
  */
 export function makeInstance(m, shared) {
   const s = m._tw_scratch() >>> 2;
-  const args = s + SCRATCH.args;
-  // Word indexes in HEAP32/HEAPU32 of the scratch area's fields (bindings/binding.cc): the static
-  // scratch area never moves.
+  const field = (name) => s + SCRATCH[name];
+  const arg = (name) => s + SCRATCH.args + ARG[name];
+  // Word indexes in HEAP32/HEAPU32 of the scratch area's fields, by their names in the binding
+  // (bindings/binding.cc): the static scratch area never moves.
   const W = {
-    rankA: s, rankB: s + 1, dimsA: s + SCRATCH.dimsA, dimsB: s + SCRATCH.dimsB, outRank: s + SCRATCH.out,
-    conflict: s + SCRATCH.out + 1, row: s + SCRATCH.row, heavy: s + SCRATCH.heavy, outDims: s + SCRATCH.outDims,
-    op: args + ARG.op, dtype: args + ARG.dtype, mode: args + ARG.mode, hasAxis: args + ARG.has_axis, axis: args + ARG.axis,
-    a: args + ARG.a, b: args + ARG.b, y: args + ARG.y, count: args + ARG.count, probe: s + SCRATCH.probe,
+    rankA: field('rank_a'), rankB: field('rank_b'), dimsA: field('dims_a'), dimsB: field('dims_b'),
+    outRank: field('out_rank'), conflict: field('conflict'), row: field('row'), heavy: field('heavy'),
+    outDims: field('out_dims'), alignedRank: field('aligned_rank'), startA: field('start_a'), startB: field('start_b'),
+    conflicts: field('conflicts'), alignedA: field('aligned_a'), alignedB: field('aligned_b'), probe: field('probe'), op: arg('op'), dtype: arg('dtype'), mode: arg('mode'),
+    hasAxis: arg('has_axis'), axis: arg('axis'), a: arg('a'), b: arg('b'), y: arg('y'), count: arg('count'),
   };
   // The glue's Module._tw_x is a wrapper that puts the export in its place on its first call, and
   // the module object is a dictionary, slow to look things up in on every call: the exports are
   // taken once, after a first call of each that does nothing.
-  const u32 = m.HEAPU32;
-  u32.fill(0, W.rankA, W.count + 1);
-  m._tw_plan(); // an unknown op: invalid_call, nothing planned
+  m.HEAPU32.fill(0, s, field('probe'));
+  m._tw_plan(); // rank-0 shapes of the first op, dtype and mode: a plan of one element
   m._tw_run_range(0, 0);
-  m._tw_any_zero();
+  m._tw_check_divisors();
   m._tw_zero(0, 0);
   m._tw_move(0, 0, 0);
   m._tw_memory_in_use();
@@ -42,7 +45,7 @@ export function makeInstance(m, shared) {
     shared,
     W,
     core: {
-      plan: m._tw_plan, runRange: m._tw_run_range, anyZero: m._tw_any_zero, zero: m._tw_zero, move: m._tw_move,
+      plan: m._tw_plan, runRange: m._tw_run_range, checkDivisors: m._tw_check_divisors, zero: m._tw_zero, move: m._tw_move,
       malloc: m._malloc, free: m._free, memoryInUse: m._tw_memory_in_use, setStack: m._tw_set_stack,
     },
     // The block small calls stage in, kept between calls (memory.js).

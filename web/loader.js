@@ -4,7 +4,7 @@
 // inline entries), or given by the caller; compiled here, so that a failure (a page whose
 // Content-Security-Policy forbids compiling WebAssembly) gets a message a user can act on.
 import createTensorwiseModule from '../dist/tensorwise.js';
-import { readAbi, sameAbi } from './abi.js';
+import { LIMITS, readAbi, sameAbi } from './abi.js';
 import { describe } from './format.js';
 import { makeInstance } from './instance.js';
 import {
@@ -140,11 +140,14 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
     compiling.catch(() => {}); // awaited below: a failure is reported there, not as unhandled
     builds.plain = await loadBuild(await plainBytes(), null);
     const Worker = await platform.worker();
-    const memory = new WebAssemblyIntrinsics.Memory({ initial: 256, maximum: 32768, shared: true });
+    const memory = new WebAssemblyIntrinsics.Memory({
+      initial: LIMITS.memoryInitialPages, maximum: LIMITS.memoryMaximumPages, shared: true,
+    });
     const shared = await loadBuild(await compiling, memory);
     pool = await loadPool();
     pool.createPool({
-      memory, Worker, workers: n - 1, maxThreads: MAX_THREADS, intrinsics: { atomics, ceil, min, max, pageWorker, warnOnce },
+      memory, Worker, workers: n - 1, maxThreads: MAX_THREADS, alignBytes: LIMITS.tileAlignBytes,
+      intrinsics: { atomics, ceil, min, max, pageWorker, warnOnce },
     });
     await pool.attach(shared, shared.compiled);
     builds.shared = shared;

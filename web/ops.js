@@ -1,33 +1,42 @@
-// The ops, one descriptor each, and every public function made from them: multiply and divide
-// (and their aliases), ONNX's Mul and Div, OpenVINO's Multiply and Divide. Adding an op is a
-// descriptor and its exports here (and its core op in src/ops.h).
-//
-// A descriptor names the core op that runs (by its name in src/ops.h; its code, coreCode, comes
-// from the module) and says whether the op divides: a division takes the options pythondiv and
-// onZeroDivision, floors integers when pythondiv is true (floorCore), and its OpenVINO form has
-// the attribute m_pythondiv; ONNX Div truncates.
-import { OP_CODE, onAbi, requires } from './abi.js';
+// The public functions of the ops: one line per op naming the core op that runs (src/ops.h) and
+// the names it goes by (the JS function and its alias, ONNX's operator, OpenVINO's), and the
+// exports made from it. Whatever an op is comes from the core at init (abi.js): whether it
+// divides (a division takes the options pythondiv and onZeroDivision, and its OpenVINO form the
+// attribute m_pythondiv) and its floor twin (what pythondiv runs for integers; ONNX Div
+// truncates). Adding an op is a line here and its two exports (and its core op in src/ops.h).
+import { OPS as CORE_OPS, onAbi, requires } from './abi.js';
 import { readOperand } from './arguments.js';
 import { callOp } from './call.js';
 import { enter } from './loader.js';
 import { readOpOptions } from './options.js';
-import { onnxEntry, openvinoEntry } from './spec.js';
+import { onnxEntry, openvinoEntry, readIrAttributes } from './spec.js';
 
-const OPS = {
-  multiply: { name: 'multiply', core: 'mul', divides: false, onnx: 'Mul', openvino: 'Multiply' },
-  divide: { name: 'divide', core: 'div', floorCore: 'div_floor', divides: true, onnx: 'Div', openvino: 'Divide' },
+// name: [core op, alias, ONNX operator, OpenVINO operation, the operator's sign]
+const PUBLIC = {
+  multiply: ['mul', 'mul', 'Mul', 'Multiply', '×'],
+  divide: ['div', 'div', 'Div', 'Divide', '÷'],
 };
-requires('op', Object.values(OPS).flatMap((d) => (d.divides ? [d.core, d.floorCore] : [d.core])));
+
+/**
+ * The ops' descriptors by public name: { name, alias, onnx, openvino, sign, core } and, from the core
+ * at init, divides, coreCode and floorCode (the floor twin's code; coreCode where none).
+ */
+export const OPS = Object.fromEntries(Object.entries(PUBLIC).map(([name, [core, alias, onnx, openvino, sign]]) => [name, {
+  name, alias, onnx, openvino, sign, core, divides: false, coreCode: -1, floorCode: -1,
+}]));
+requires('op', Object.values(OPS).map((d) => d.core));
 onAbi(() => {
   for (const d of Object.values(OPS)) {
-    d.coreCode = OP_CODE[d.core];
-    d.floorCode = d.divides ? OP_CODE[d.floorCore] : -1;
+    const op = CORE_OPS[d.core];
+    d.divides = op.divides;
+    d.coreCode = op.code;
+    d.floorCode = CORE_OPS[op.floorTwin].code;
   }
 });
 
 const OPERANDS = ['operand A', 'operand B'];
 
-/** The public function of an op: (a, b, options?) => result (SPEC §4). */
+/** The public function of an op: (a, b, options?) => result (docs/contract.md, "The API"). */
 function publicOp(d) {
   const fn = d.name;
   const whatA = `${fn}: ${OPERANDS[0]}`;
@@ -39,8 +48,8 @@ function publicOp(d) {
       const B = readOperand(b, whatB);
       const { mode, out, pythondiv, zeroIsError } = readOpOptions(options, fn, d.divides);
       return callOp({
-        fn, op: d, floor: d.divides && pythondiv, zeroIsError, mode, out, a: A, b: B, names: OPERANDS, types: null,
-        info: null, core: 0, divides: false,
+        fn, op: d, floor: pythondiv, zeroIsError, mode, out, a: A, b: B, names: OPERANDS, types: null,
+        info: null, core: 0,
       });
     },
   };
@@ -52,7 +61,25 @@ export const divide = publicOp(OPS.divide);
 export const mul = multiply;
 export const div = divide;
 
-/** ONNX Mul and Div by opset (SPEC §5). */
+/** ONNX's operators by opset (docs/contract.md, "ONNX and OpenVINO"). */
 export const onnx = Object.freeze(Object.fromEntries(Object.values(OPS).map((d) => [d.onnx, onnxEntry(d)])));
-/** OpenVINO Multiply-1 and Divide-1 with the IR's attribute names (SPEC §5). */
-export const openvino = Object.freeze(Object.fromEntries(Object.values(OPS).map((d) => [d.openvino, openvinoEntry(d)])));
+/**
+ * OpenVINO's operations with the IR's attribute names (docs/contract.md, "ONNX and OpenVINO"),
+ * and readAttributes(type, attributes): what an IR layer asks for, read as they read it.
+ */
+export const openvino = Object.freeze({
+  ...Object.fromEntries(Object.values(OPS).map((d) => [d.openvino, openvinoEntry(d)])),
+  readAttributes: (type, attributes) => readIrAttributes(OPS, type, attributes),
+});
+
+/**
+ * The ops (docs/contract.md, "The API"): for each, its function's name and alias, ONNX's
+ * operator, OpenVINO's operation, its sign, whether it commutes and whether it divides.
+ */
+export function ops() {
+  enter();
+  return Object.values(OPS).map((d) => Object.freeze({
+    name: d.name, alias: d.alias, onnx: d.onnx, openvino: d.openvino, sign: d.sign, commutes: CORE_OPS[d.core].commutes,
+    divides: d.divides,
+  }));
+}

@@ -13,7 +13,7 @@ export function poolProtocol(Atomics) {
     PIECE: 5, // elements per tile, before its ends are moved back to a place allowed
     END: 6, // output elements in the op
     ROW: 7, // the plan's row length: the kernel starts again at every multiple of it
-    ALIGN: 8, // elements in 64 bytes
+    ALIGN: 8, // elements in the core's tile alignment (64 bytes)
     WORKED: 10, // tiles workers have run, all ops together (for the tests)
     WAITING: 11, // 1 while the calling thread sleeps on DONE: a worker that finishes a tile wakes it
     SLOT: 16, // worker i's words at SLOT + SLOT_WORDS * i: [STATE], [QUIT]
@@ -30,10 +30,10 @@ export function poolProtocol(Atomics) {
   const INDEX_MASK = (1 << W.TAG_SHIFT) - 1;
   W.MAX_TILES = INDEX_MASK; // the index may pass TILES by one, never into the tag
 
-  // Where a tile may start near element q: q moved back to a multiple of 64 bytes from the start
-  // of its row (so to the row's start at most). A SIMD body never unrolls past 64 bytes and a
-  // row's tail stays its tail, so every element takes the path it takes when one thread runs
-  // the whole op: the same bits.
+  // Where a tile may start near element q: q moved back to a multiple of the tile alignment from
+  // the start of its row (so to the row's start at most). Every SIMD body's unroll divides the
+  // alignment (checked in the core) and a row's tail stays its tail, so every element takes the
+  // path it takes when one thread runs the whole op: the same bits.
   const split = (ctl, q) => q - ((q % ctl[W.ROW]) % ctl[W.ALIGN]);
 
   // The first and the end element of tile c (it may be empty).

@@ -8,8 +8,8 @@
 // thread may also spin to the end, so a page's main thread (which may not block) runs this
 // unchanged. Workers sleep in Atomics.wait between ops; an op wakes them.
 //
-// Tile boundaries fall on whole rows of the plan, or at multiples of 64 bytes from a row's start
-// (pool-protocol.js), so results are the same bits whatever the thread count.
+// Tile boundaries fall on whole rows of the plan, or at multiples of the core's tile alignment
+// from a row's start (pool-protocol.js), so results are the same bits whatever the thread count.
 //
 // Nothing here runs caller code once an op has started: Atomics, Math, the Worker class and the
 // warning channel are the ones captured when the package loaded (intrinsics.js), handed over by
@@ -46,16 +46,17 @@ function canWait() {
 
 /**
  * Makes the pool on the threaded build's shared memory and starts `workers` workers, of at most
- * maxThreads - 1: their threads boot, then wait for attach(). `intrinsics`: { atomics, ceil,
- * min, max, pageWorker, warnOnce } of the main bundle.
+ * maxThreads - 1: their threads boot, then wait for attach(). `alignBytes`: where in a row a tile
+ * may start (the core's tile_align_bytes limit). `intrinsics`: { atomics, ceil, min, max, pageWorker,
+ * warnOnce } of the main bundle.
  */
-export function createPool({ memory, Worker, workers, maxThreads, intrinsics }) {
+export function createPool({ memory, Worker, workers, maxThreads, alignBytes, intrinsics }) {
   ({ W, tileBegin, tileEnd, claim, close } = poolProtocol(intrinsics.atomics));
   ({ load, store, add, notify, wait } = intrinsics.atomics);
   ({ ceil, min, max, pageWorker, warnOnce } = intrinsics);
   const ctl = new Int32Array(new SharedArrayBuffer(4 * (W.SLOT + W.SLOT_WORDS * maxThreads)));
   pool = {
-    inst: null, compiled: null, memory, names: null, ctl, Worker, maxThreads, workers: [], slots: new Set(), seq: 0,
+    inst: null, compiled: null, memory, names: null, ctl, Worker, maxThreads, alignBytes, workers: [], slots: new Set(), seq: 0,
     test: NO_TEST, canWait: canWait(),
   };
   for (let slot = 0; slot < min(workers, maxThreads - 1); ++slot) {
@@ -237,7 +238,7 @@ export function configurePoolForTests({ mode = 'policy', tileBytes = 0 } = {}) {
 
 /** Lays the op's n elements (rows of `row` elements of `es` bytes) out in `tiles` tiles; returns how many. */
 function geometry(ctl, n, row, es, tiles) {
-  const align = max(1, 64 / es);
+  const align = max(1, pool.alignBytes / es);
   ctl[W.END] = n;
   ctl[W.ROW] = row;
   ctl[W.ALIGN] = align;

@@ -3,8 +3,6 @@ import { LIMITS } from './abi.js';
 import { describe } from './format.js';
 import { hasOwn, isArray } from './intrinsics.js';
 
-export const MAX_DIM = 2 ** 32 - 1; // the core's scratch words are uint32
-
 /**
  * Each dim read once (own elements only: a hole is not filled from Array.prototype), then the
  * copy checked: what is checked is what is used.
@@ -21,10 +19,10 @@ export function readShape(shape, what) {
   const dims = new Array(rank);
   for (let i = 0; i < rank; ++i) {
     const d = hasOwn(shape, i) ? shape[i] : undefined;
-    if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > MAX_DIM) {
+    if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > LIMITS.maxDim) {
       const shown = dims.slice(0, i).concat(['?']).join(',');
       throw new RangeError(`${what}: shape [${shown}${i + 1 < rank ? ',…' : ''}] has an invalid dim ${describe(d)} ` +
-        `at axis ${i} (dims are integers from 0 to ${MAX_DIM})`);
+        `at axis ${i} (dims are integers from 0 to ${LIMITS.maxDim})`);
     }
     dims[i] = d;
   }

@@ -1,7 +1,9 @@
-// The spec-level entry points (SPEC §5) of an op descriptor (ops.js): ONNX's by opset, OpenVINO's
-// with the IR's attribute names. Attributes are read once, like every argument (arguments.js).
+// The spec-level entry points (docs/contract.md, "ONNX and OpenVINO") of an op descriptor
+// (ops.js): ONNX's by opset, OpenVINO's with the IR's attribute names. Attributes are read once,
+// like every argument (arguments.js).
 import { readOperand } from './arguments.js';
 import { callOp } from './call.js';
+import { DTYPE_NAMES, DTYPES } from './dtypes.js';
 import { describe } from './format.js';
 import { enter } from './loader.js';
 import { LEGACY, MODES, checkAxis, modeFrom } from './options.js';
@@ -9,19 +11,17 @@ import { readRecord } from './records.js';
 
 // ---- ONNX ------------------------------------------------------------------------------------
 
-// The type constraints of the arithmetic ops (Add, Sub, Mul, Div share them) by version.
-const V1_TYPES = ['float16', 'float32', 'float64'];
-const V6_TYPES = [...V1_TYPES, 'int32', 'int64', 'uint32', 'uint64'];
-const V13_TYPES = [...V6_TYPES, 'bfloat16'];
-const V14_TYPES = [...V13_TYPES, 'int8', 'int16', 'uint8', 'uint16'];
-
+// The versions of the arithmetic operators (Add, Sub, Mul and Div share them) and their
+// attributes. Which dtypes a version takes is the core's fact of each dtype: the first opset
+// whose operators take it (its type constraints).
 const ONNX_VERSIONS = [
-  { since: 14, types: V14_TYPES, attributes: [] },
-  { since: 13, types: V13_TYPES, attributes: [] },
-  { since: 7, types: V6_TYPES, attributes: [] },
-  { since: 6, types: V6_TYPES, attributes: ['broadcast', 'axis'] },
-  { since: 1, types: V1_TYPES, attributes: ['broadcast', 'axis', 'consumed_inputs'] },
+  { since: 14, attributes: [] },
+  { since: 13, attributes: [] },
+  { since: 7, attributes: [] },
+  { since: 6, attributes: ['broadcast', 'axis'] },
+  { since: 1, attributes: ['broadcast', 'axis', 'consumed_inputs'] },
 ];
+const typesOf = (version) => DTYPE_NAMES.filter((name) => DTYPES[name].onnxSince <= version.since);
 const ONNX_INPUTS = ['input A', 'input B'];
 
 function onnxVersion(opset, fn) {
@@ -56,14 +56,14 @@ export function onnxEntry(d) {
     const A = readOperand(a, `${fn}: ${ONNX_INPUTS[0]}`);
     const B = readOperand(b, `${fn}: ${ONNX_INPUTS[1]}`);
     const types = (dtype) => {
-      if (!version.types.includes(dtype)) {
+      if (DTYPES[dtype].onnxSince > version.since) {
         throw new TypeError(`${fn}: ${d.onnx}-${version.since} (opset ${opset}) does not take ${dtype}; ` +
-          `its types are ${version.types.join(', ')}`);
+          `its types are ${typesOf(version).join(', ')}`);
       }
     };
     return callOp({
       fn, op: d, floor: false, zeroIsError: false, mode, out: null, a: A, b: B, names: ONNX_INPUTS, types,
-      info: null, core: 0, divides: false,
+      info: null, core: 0,
     });
   };
 }
@@ -88,26 +88,52 @@ function irBool(v, name, fn) {
   throw new RangeError(`${fn}: ${name} must be true or false (or "true"/"false"/"1"/"0"), got ${describe(v)}`);
 }
 
+const IR_ATTRIBUTES = ['auto_broadcast', 'axis'];
+const IR_DIVISION_ATTRIBUTES = [...IR_ATTRIBUTES, 'm_pythondiv', 'pythondiv'];
+const IR_MODES = ['none', 'numpy', 'pdpd'];
+
+// An IR layer's attributes for the op d, read once: { mode, pythondiv }.
+function irAttributes(d, attributes, fn) {
+  const attrs = readRecord(attributes, d.divides ? IR_DIVISION_ATTRIBUTES : IR_ATTRIBUTES, fn, 'attribute');
+  const axis = attrs.axis === undefined ? undefined : irAxis(attrs.axis, fn);
+  const mode = modeFrom(irString(attrs.auto_broadcast), axis, fn, 'auto_broadcast', IR_MODES);
+  let pythondiv = true; // Divide-1's default
+  if (d.divides) {
+    const given = ['m_pythondiv', 'pythondiv'].filter((k) => attrs[k] !== undefined).map((k) => irBool(attrs[k], k, fn));
+    if (given.length === 2 && given[0] !== given[1]) throw new RangeError(`${fn}: m_pythondiv and pythondiv disagree`);
+    if (given.length) pythondiv = given[0];
+  }
+  return { mode, pythondiv };
+}
+
 /** openvino.<Name>(a, b, attributes?): auto_broadcast, axis, and for a division m_pythondiv (or pythondiv). */
 export function openvinoEntry(d) {
   const fn = `openvino.${d.openvino}`;
-  const names = d.divides ? ['auto_broadcast', 'axis', 'm_pythondiv', 'pythondiv'] : ['auto_broadcast', 'axis'];
   return function openvinoOp(a, b, attributes) {
     enter();
-    const attrs = readRecord(attributes, names, fn, 'attribute');
-    const axis = attrs.axis === undefined ? undefined : irAxis(attrs.axis, fn);
-    const mode = modeFrom(irString(attrs.auto_broadcast), axis, fn, 'auto_broadcast');
-    let pythondiv = true; // Divide-1's default
-    if (d.divides) {
-      const given = ['m_pythondiv', 'pythondiv'].filter((k) => attrs[k] !== undefined).map((k) => irBool(attrs[k], k, fn));
-      if (given.length === 2 && given[0] !== given[1]) throw new RangeError(`${fn}: m_pythondiv and pythondiv disagree`);
-      if (given.length) pythondiv = given[0];
-    }
+    const { mode, pythondiv } = irAttributes(d, attributes, fn);
     const A = readOperand(a, `${fn}: ${IR_INPUTS[0]}`);
     const B = readOperand(b, `${fn}: ${IR_INPUTS[1]}`);
     return callOp({
       fn, op: d, floor: d.divides && pythondiv, zeroIsError: false, mode, out: null, a: A, b: B, names: IR_INPUTS, types: null,
-      info: null, core: 0, divides: false,
+      info: null, core: 0,
     });
   };
+}
+
+/**
+ * What an IR layer of `type` (an OpenVINO operation, 'Multiply', ...) with these attributes
+ * asks for, read as openvino.<type> reads them (the same errors): { op, autoBroadcast, axis,
+ * pythondiv } with op the public function's name; axis undefined where none is given.
+ */
+export function readIrAttributes(opsByName, type, attributes) {
+  const fn = 'openvino.readAttributes';
+  enter();
+  const d = Object.values(opsByName).find((x) => x.openvino === type);
+  if (d === undefined) {
+    const known = Object.values(opsByName).map((x) => x.openvino).join(', ');
+    throw new TypeError(`${fn}: unknown operation ${describe(type)}; the operations are ${known}`);
+  }
+  const { mode, pythondiv } = irAttributes(d, attributes, `openvino.${d.openvino}`);
+  return { op: d.name, autoBroadcast: mode.kind, axis: mode.hasAxis ? mode.axis : undefined, pythondiv };
 }

@@ -84,6 +84,12 @@ export function warnOnce(reason, message) {
   } catch { /* a console that throws is the caller's; the library goes on */ }
 }
 
+/** The most threads setThreads() can give here, and why no more (the public threadLimit()). */
+export function threadLimit() {
+  if (platform.max > MAX_THREADS) return { threads: MAX_THREADS, reason: `tensorwise runs at most ${MAX_THREADS}` };
+  return { threads: platform.max, reason: platform.why };
+}
+
 /** How many threads large ops may use now, the calling thread included: those that run or start. */
 export function threads() {
   return sharing.pool === null ? 1 : 1 + sharing.pool.liveWorkers();

@@ -1,7 +1,7 @@
-// The ABI between the core and the JS layer lives in C++ (bindings/binding.cc exports it by name
-// from the lists in src/); web/abi.js reads it at init. These tests fail if the two ever
-// disagree: the module's lists against the tests' own dtype and op tables, and readAbi against a
-// module that lacks a dtype, has another element size or lacks a name the JS layer uses.
+// The core says what it is (bindings/binding.cc exports it from the lists in src/); web/abi.js
+// reads it at init. These tests hold the core's facts against the tests' own tables
+// (tests/js/dtypes.js, written apart from web/) and check that readAbi refuses a module that
+// lacks a name the JS layer uses or gives a fact it cannot use.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../web/index.js';
@@ -12,64 +12,92 @@ import { DTYPES, OPS } from './dtypes.js';
 before(() => init());
 
 const names = (Enum) => Object.keys(Enum).filter((k) => k !== 'values');
+const KIND = { float: 'floating', half: 'narrow_float' };
+// One fact through the core's lookups (bindings/binding.cc), by the names its enums give.
+const dtypeFact = (m, dtype, fact) => m._tw_dtype_fact(m.DType[dtype].value, m.DTypeFact[fact].value);
+const opFact = (m, op, fact) => m._tw_op_fact(m.Op[op].value, m.OpFact[fact].value);
+const limit = (m, name) => m._tw_limit(m.Limit[name].value) >>> 0;
 
-test('the core has exactly the dtypes the tests know, with the same element sizes', () => {
+test('the core has exactly the dtypes the tests know: sizes, kinds and formats', () => {
   const m = enter().m;
   assert.deepEqual(names(m.DType).sort(), Object.keys(DTYPES).sort());
+  const kinds = Object.fromEntries(names(m.DTypeKind).map((k) => [m.DTypeKind[k].value, k]));
   for (const [name, d] of Object.entries(DTYPES)) {
-    assert.equal(m[`ELEMENT_SIZE_${name}`], d.Storage.BYTES_PER_ELEMENT, name);
+    assert.equal(dtypeFact(m, name, 'size'), d.Storage.BYTES_PER_ELEMENT, name);
+    const kind = KIND[d.kind] ?? (d.signed ? 'signed_integer' : 'unsigned_integer');
+    assert.equal(kinds[dtypeFact(m, name, 'kind')], kind, name);
+    if (d.kind === 'half') {
+      assert.equal(dtypeFact(m, name, 'mantissa_bits'), d.p - 1, name);
+      assert.equal(dtypeFact(m, name, 'exponent_bits'), d.expBits, name);
+    }
   }
   const codes = names(m.DType).map((n) => m.DType[n].value);
   assert.equal(new Set(codes).size, codes.length, 'codes are distinct');
+  assert.equal(m._tw_dtype_fact(Math.max(...codes) + 1, 0) >>> 0, 2 ** 32 - 1, 'an unknown dtype has no facts');
 });
 
-test('the core has the ops the tests run (and the floor division), the statuses and modes the layer names', () => {
+test('the core has the ops the tests run, with the traits they expect, and each division its floor twin', () => {
   const m = enter().m;
-  for (const op of Object.keys(OPS)) assert.ok(names(m.Op).includes(op), op);
-  assert.ok(names(m.Op).includes('div_floor'));
+  for (const [name, op] of Object.entries(OPS)) {
+    assert.ok(names(m.Op).includes(name), name);
+    assert.equal(opFact(m, name, 'divides'), op.divides ? 1 : 0, name);
+    assert.equal(opFact(m, name, 'commutes'), op.commutes ? 1 : 0, name);
+    const twin = names(m.Op).find((n) => m.Op[n].value === opFact(m, name, 'floor_twin'));
+    assert.equal(opFact(m, twin, 'floors'), op.divides ? 1 : 0, `${name}'s floor twin ${twin}`);
+  }
   for (const s of ['ok', 'incompatible', 'shapes_differ', 'bad_axis', 'b_does_not_fit', 'too_large', 'division_by_zero']) {
     assert.ok(names(m.Status).includes(s), s);
   }
   assert.deepEqual(names(m.BroadcastMode), ['none', 'numpy', 'pdpd', 'onnx_legacy']);
-  assert.ok(m.MAX_RANK >= 16, 'SPEC §3: at least 16 dims');
-  // The scratch layout is consistent: shapes, output, arguments in order, without overlap.
-  assert.equal(m.SCRATCH_DIMS_B - m.SCRATCH_DIMS_A, m.MAX_RANK);
-  assert.equal(m.SCRATCH_OUT - m.SCRATCH_DIMS_B, m.MAX_RANK);
-  assert.equal(m.SCRATCH_ARGS - m.SCRATCH_OUT_DIMS, m.MAX_RANK);
-  assert.ok(m.SCRATCH_ROW > m.SCRATCH_OUT + 1 && m.SCRATCH_ROW < m.SCRATCH_OUT_DIMS);
-  assert.ok(m.SCRATCH_HEAVY > m.SCRATCH_ROW && m.SCRATCH_HEAVY < m.SCRATCH_OUT_DIMS);
-  assert.ok(m.SCRATCH_PROBE >= m.SCRATCH_ARGS + names(m.ScratchArg).length, 'the probe words follow the arguments');
+  const maxRank = limit(m, 'max_rank');
+  assert.ok(maxRank >= 16, 'at least 16 dims');
+  assert.equal(limit(m, 'dim_bits'), 32);
+  // The scratch layout: no two fields overlap; the dims fields hold max_rank words, args one per argument.
+  const fields = names(m.ScratchField).map((f) => [f, m._tw_scratch_field(m.ScratchField[f].value)]).sort((x, y) => x[1] - y[1]);
+  const words = (f) => (/dims|aligned_[ab]$/.test(f) ? maxRank : f === 'args' ? names(m.ScratchArg).length : 1);
+  for (let i = 0; i + 1 < fields.length; ++i) {
+    const [f, at] = fields[i];
+    assert.ok(fields[i + 1][1] - at >= words(f), `${f} (${words(f)} words at ${at}) overlaps ${fields[i + 1][0]}`);
+  }
+  for (const f of ['rank_a', 'rank_b', 'dims_a', 'dims_b', 'out_rank', 'conflict', 'out_dims', 'args', 'aligned_a', 'aligned_b']) {
+    assert.ok(fields.some(([name]) => name === f), f);
+  }
 });
 
 /** A copy of the module's ABI surface with one change. */
 function altered(change) {
   const m = enter().m;
-  const copy = {
-    DType: { ...m.DType }, Op: { ...m.Op }, Status: { ...m.Status }, BroadcastMode: { ...m.BroadcastMode },
-    ScratchArg: { ...m.ScratchArg }, MAX_RANK: m.MAX_RANK,
-    SCRATCH_DIMS_A: m.SCRATCH_DIMS_A, SCRATCH_DIMS_B: m.SCRATCH_DIMS_B, SCRATCH_OUT: m.SCRATCH_OUT,
-    SCRATCH_ROW: m.SCRATCH_ROW, SCRATCH_HEAVY: m.SCRATCH_HEAVY, SCRATCH_OUT_DIMS: m.SCRATCH_OUT_DIMS,
-    SCRATCH_ARGS: m.SCRATCH_ARGS, SCRATCH_PROBE: m.SCRATCH_PROBE,
-  };
-  for (const name of names(m.DType)) copy[`ELEMENT_SIZE_${name}`] = m[`ELEMENT_SIZE_${name}`];
+  const copy = {};
+  for (const key of Object.keys(m)) {
+    if (typeof m[key] === 'function' && typeof m[key].values === 'object') copy[key] = { ...m[key] }; // an Embind enum
+    else if (key.startsWith('_tw_')) copy[key] = m[key];
+  }
   change(copy);
   return copy;
 }
 
-test('readAbi refuses a module that disagrees with the JS layer', () => {
+// A lookup that answers `value` for one fact and asks the core for the others.
+const overriding = (lookup, when, value) => (m) => {
+  const real = m[lookup];
+  m[lookup] = (...args) => (when(m, ...args) ? value : real(...args));
+};
+
+test('readAbi refuses a module that disagrees with the JS layer, and leaves the tables as they were', () => {
   const cases = [
-    ['a dtype missing', (m) => delete m.DType.bfloat16, /no dtype bfloat16/],
-    ['a dtype JS does not know', (m) => { m.DType.float8 = { value: 99 }; }, /JS has no dtype float8/],
-    ['another element size', (m) => { m.ELEMENT_SIZE_int16 = 4; }, /int16 has 4-byte elements in the core, 2 in JS/],
-    ['an op the layer uses missing', (m) => delete m.Op.div_floor, /no op div_floor/],
+    ['an op the layer uses missing', (m) => delete m.Op.mul, /no op mul/],
+    ["a division's floor twin missing", (m) => delete m.Op.div_floor, /op div's floor twin is not an op/],
     ['a status the layer uses missing', (m) => delete m.Status.too_large, /no status too_large/],
     ['a mode missing', (m) => delete m.BroadcastMode.onnx_legacy, /no broadcast mode onnx_legacy/],
     ['a scratch argument missing', (m) => delete m.ScratchArg.count, /no scratch argument count/],
+    ['a scratch field missing', (m) => delete m.ScratchField.probe, /no scratch field probe/],
     ['no dtype list at all', (m) => delete m.DType, /exports no dtype list/],
-    ['a bad layout', (m) => { m.SCRATCH_ARGS = undefined; }, /args is undefined/],
+    ['a dtype fact missing', (m) => delete m.DTypeFact.size, /no fact size/],
+    ['a dtype the core has no facts of', overriding('_tw_dtype_fact', (m, d) => d === m.DType.int16.value, -1), /no size of dtype int16/],
+    ['a kind the layer does not know', overriding('_tw_dtype_fact', (m, d, f) => d === m.DType.int8.value && f === m.DTypeFact.kind.value, 9), /dtype int8 has no kind/],
+    ['no lookups at all', (m) => delete m._tw_limit, /no limit max_rank/],
   ];
   for (const [what, change, pattern] of cases) {
     assert.throws(() => readAbi(altered(change)), (e) => e instanceof Error && pattern.test(e.message), what);
   }
-  readAbi(enter().m); // the real one still reads, and leaves the tables as they were
+  readAbi(enter().m); // the real one still reads
 });

@@ -7,7 +7,7 @@
 const float = (Storage) => ({ kind: 'float', Storage });
 const int = (Storage, bits, signed) => ({ kind: 'int', Storage, bits, signed });
 // p: significand bits (with the implicit one); emin: exponent of the smallest normal; emax: of the largest.
-const half = (p, emin, emax) => ({ kind: 'half', Storage: Uint16Array, p, emin, emax, expBits: Math.log2(emax + 1) + 1 });
+const half = (p, emin, emax, Storage = Uint16Array) => ({ kind: 'half', Storage, p, emin, emax, expBits: Math.log2(emax + 1) + 1 });
 
 export const DTYPES = {
   float32: float(Float32Array),
@@ -36,15 +36,15 @@ export function isNaNAt(dtype, view, i) {
   if (d.kind === 'float') return Number.isNaN(view[i]);
   if (d.kind !== 'half') return false;
   const exponentAll = ((1 << d.expBits) - 1) << (d.p - 1);
-  return (view[i] & 0x7fff) > exponentAll;
+  return (view[i] & ((1 << (d.p - 1 + d.expBits)) - 1)) > exponentAll;
 }
 
 /**
  * The ops by name: `run(api)` is the API function, `divides` whether it is a division (integers
- * round by pythondiv), `real(x, y)` the operation on exact values.
+ * round by pythondiv), `commutes` whether a ∘ b is b ∘ a, `real(x, y)` the operation on exact values.
  */
 export const OPS = {
-  mul: { run: (api) => api.multiply, divides: false, real: (x, y) => x * y },
-  div: { run: (api) => api.divide, divides: true, real: (x, y) => x / y },
+  mul: { run: (api) => api.multiply, divides: false, commutes: true, real: (x, y) => x * y },
+  div: { run: (api) => api.divide, divides: true, commutes: false, real: (x, y) => x / y },
 };
 export const OP_NAMES = Object.keys(OPS);

@@ -9,6 +9,7 @@ import { builds } from '../../web/loader.js';
 import { plan } from '../../web/engine.js';
 import { MODE_CODE, OP_CODE } from '../../web/abi.js';
 import { DTYPES } from '../../web/dtypes.js';
+import { OPS } from './dtypes.js';
 
 const H = MIN_SHARED_BYTES.heavy;
 const L = MIN_SHARED_BYTES.light;
@@ -36,9 +37,9 @@ test('tiles by size, heaviness and thread count', () => {
 test("the core says which ops' arithmetic is heavy: divisions and the narrow floats", async () => {
   await init({ threads: 1 });
   const heavy = (op, dtype) => plan(builds.plain, [4], [4], { code: MODE_CODE.numpy, hasAxis: false }, OP_CODE[op], DTYPES[dtype].code).heavy;
-  for (const dtype of Object.keys(DTYPES)) {
-    const narrow = dtype === 'float16' || dtype === 'bfloat16';
-    assert.equal(heavy('mul', dtype), narrow, `mul ${dtype}`);
-    assert.equal(heavy('div', dtype), true, `div ${dtype}`);
+  for (const [dtype, d] of Object.entries(DTYPES)) {
+    for (const [op, o] of Object.entries(OPS)) {
+      assert.equal(heavy(op, dtype), o.divides || d.kind === 'narrow_float', `${op} ${dtype}`);
+    }
   }
 });

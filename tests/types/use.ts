@@ -4,8 +4,8 @@
 // compile: tsc fails on the directive if the line compiles after all.
 import {
   init, multiply, divide, mul, div, tensor, empty, onnx, openvino, broadcastShapes, BroadcastError,
-  float16ToNumber, numberToFloat16, setThreads, threads,
-  type DType, type Result, type WasmTensor,
+  float16ToNumber, numberToFloat16, setThreads, threads, threadLimit, dtypes, ops,
+  type DType, type DTypeKind, type Result, type WasmTensor, type BroadcastExplanation,
 } from 'tensorwise';
 
 export async function main(): Promise<number> {
@@ -63,6 +63,17 @@ export async function main(): Promise<number> {
   const vi: Int32Array = v.data;
   openvino.Multiply(r, r, { auto_broadcast: 'pdpd', axis: '0' });
   const shape: number[] = broadcastShapes([8, 1, 6, 1], [7, 1, 5], { autoBroadcast: 'numpy' });
+  const legacy: number[] = broadcastShapes([2, 3, 4, 5], [3, 4], { autoBroadcast: 'legacy', axis: 1 });
+  const explained: BroadcastExplanation = broadcastShapes([8, 1, 6, 1], [7, 1, 5], { explain: true });
+  const stretched: number[] = explained.a.stretched;
+  const padded: number[] | null = explained.b.dims;
+  const asked = openvino.readAttributes('Divide', { auto_broadcast: 'pdpd', axis: '1', m_pythondiv: 'false' });
+  const askedOp: string = asked.op;
+  const limit: number = threadLimit().threads;
+  const kinds: DTypeKind[] = dtypes().map((x) => x.kind);
+  const half16 = dtypes().find((x) => x.name === 'float16');
+  const one: number | undefined = half16?.toNumber?.(0x3c00);
+  const signs: string[] = ops().map((x) => x.sign);
   const generic: Result = r;
   const anyDtype: DType = generic.dtype;
   try {
@@ -93,9 +104,11 @@ export async function main(): Promise<number> {
   await init({ threads: 'all' });
   // @ts-expect-error setThreads needs a value
   await setThreads();
+  // @ts-expect-error explain gives an explanation, not a shape
+  const notShape: number[] = broadcastShapes([1], [1], { explain: true });
 
   void [f, values, d, qi, bi, bigTotal, u8data, i16, f64, halfBits, halfDtype, again, td, ed, intoData, sameArray, tu, of, vi,
-    shape, anyDtype, wrong, notNumber, running];
+    shape, anyDtype, wrong, notNumber, running, legacy, stretched, padded, askedOp, limit, kinds, one, signs, notShape];
   return sum;
 }
 

@@ -1,0 +1,109 @@
+// Writes the per-dtype types of web/index.d.ts from what the built core says of its dtypes
+// (the same facts init() reads) and the JS carrier table of web/dtypes.js: the DType and
+// DTypeKind unions, Carriers, TypedArray, DTypeOfData and BuiltinOf. Each sits between a
+// `// <generated: NAME>` and a `// </generated>` line; everything else in the file is written by
+// hand. With --check it writes nothing and fails if the file differs from what it would write
+// (tests/js/types-generated.test.js). Run by scripts/build.sh after the wasm build.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { init } from '../web/index.js';
+import { DTYPE_FACTS } from '../web/abi.js';
+import { PLAIN_ARRAY_CARRIERS, carrierNames } from '../web/dtypes.js';
+
+const FILE = fileURLToPath(new URL('../web/index.d.ts', import.meta.url));
+// The TypeScript name of the platform's Float16Array (it is `never` where the lib lacks it).
+const FLOAT16 = 'Float16ArrayIfDeclared';
+const tsClass = (name) => (name === 'Float16Array' ? FLOAT16 : name);
+
+await init({ threads: 1 });
+const dtypes = DTYPE_FACTS.map((f) => ({ name: f.name, kind: f.kind, classes: carrierNames(f) }));
+
+// A dtype's result class (Float16Array or else the storage class where it has one) and the
+// classes accepted as its data besides.
+function carrier(d) {
+  const [first, ...rest] = d.classes;
+  return first === 'Float16Array' ? { result: [FLOAT16, rest[0]], others: rest.slice(1) } : { result: [first], others: rest };
+}
+
+// Which dtype a class implies on its own: the first dtype it carries whose values it stores
+// (a Uint16Array holds uint16 values and float16 bits: it is uint16), as web/dtypes.js decides.
+function impliedDtypes() {
+  const implied = new Map();
+  for (const d of dtypes) {
+    const { result, others } = carrier(d);
+    const stored = d.kind === 'narrow_float' ? result.filter((c) => c === FLOAT16) : [...result, ...others];
+    for (const c of stored) if (!implied.has(c)) implied.set(c, d.name);
+  }
+  // Float16Array last: where the lib lacks it, it is `never` and matches nothing.
+  return [...implied].sort(([a], [b]) => (a === FLOAT16) - (b === FLOAT16));
+}
+
+const quoted = (s) => `'${s}'`;
+const implied = impliedDtypes();
+const defaultOf = (className) => implied.find(([c]) => c === className)[1];
+
+const REGIONS = {
+  dtypes: () => [
+    `/** The ${dtypes.length} element types, in the core's order. */`,
+    'export type DType =',
+    ...dtypes.map((d, i) => `  | ${quoted(d.name)}${i === dtypes.length - 1 ? ';' : ''}`),
+    '',
+    '/** What a dtype is: an IEEE float, a narrower float computed through float32, or a signed or unsigned integer. */',
+    `export type DTypeKind = ${[...new Set(dtypes.map((d) => d.kind))].map(quoted).join(' | ')};`,
+  ],
+  carriers: () => [
+    '/**',
+    ' * The typed arrays that carry each dtype. A narrow float is the raw bits in an unsigned integer',
+    ' * array, or a `Float16Array` where the platform has one and the format is IEEE binary16.',
+    ' */',
+    'export interface Carriers {',
+    ...dtypes.map((d) => `  ${d.name}: ${carrier(d).result.join(' | ')};`),
+    '}',
+    '',
+    '/** Any typed array tensorwise accepts as data. */',
+    `export type TypedArray = Carriers[DType]${[...new Set(dtypes.flatMap((d) => carrier(d).others))].map((c) => ` | ${c}`).join('')};`,
+  ],
+  dtypeOfData: () => [
+    `/** The dtype a typed array (or a plain array) implies on its own: Uint16Array is ${defaultOf('Uint16Array')}, numbers ${defaultOf(PLAIN_ARRAY_CARRIERS.numbers)}, bigints ${defaultOf(PLAIN_ARRAY_CARRIERS.bigints)}. */`,
+    'export type DTypeOfData<A> =',
+    ...implied.map(([c, name]) => `  A extends ${c} ? ${quoted(name)} :`),
+    `  A extends ArrayLike<bigint> ? ${quoted(defaultOf(PLAIN_ARRAY_CARRIERS.bigints))} :`,
+    `  A extends ArrayLike<number> ? ${quoted(defaultOf(PLAIN_ARRAY_CARRIERS.numbers))} :`,
+    '  DType;',
+  ],
+  builtinOf: () => [
+    '/** The built-in class of a typed array: a subclass gives its built-in base; a class that only carries input gives its dtype\'s result class. */',
+    'export type BuiltinOf<A> =',
+    ...implied.map(([c, name]) => {
+      const d = dtypes.find((x) => x.name === name);
+      const base = carrier(d).result.includes(c) ? c : carrier(d).result.at(-1);
+      return `  A extends ${c} ? ${base} :`;
+    }),
+    '  never;',
+  ],
+};
+
+function generate(text) {
+  let out = text;
+  for (const [name, lines] of Object.entries(REGIONS)) {
+    const open = `// <generated: ${name}>\n`;
+    const close = '// </generated>\n';
+    const start = out.indexOf(open);
+    const end = start < 0 ? -1 : out.indexOf(close, start);
+    if (end < 0) throw new Error(`${FILE} has no region "${open.trim()}" ... "${close.trim()}"`);
+    out = `${out.slice(0, start + open.length)}${lines().join('\n')}\n${out.slice(end)}`;
+  }
+  return out;
+}
+
+const current = readFileSync(FILE, 'utf8');
+const wanted = generate(current);
+if (process.argv.includes('--check')) {
+  if (wanted !== current) {
+    console.error(`${FILE} is not what scripts/types.mjs writes from the core's dtypes: run node scripts/types.mjs`);
+    process.exit(1);
+  }
+} else if (wanted !== current) {
+  writeFileSync(FILE, wanted);
+  console.log('web/index.d.ts: per-dtype types rewritten from the core');
+}

@@ -1,5 +1,6 @@
-// The examples of the specifications (seeds/ beside SPEC.md), as the form's presets. A preset is
-// only the case: shapes, op, dtype, mode, axis, pythondiv and, where the spec gives them, values.
+// The examples of the specifications (OpenVINO's Multiply-1 and Divide-1 pages, ONNX's Mul and
+// its legacy broadcasting examples), as the form's presets. A preset is only the case: shapes,
+// op, dtype, mode, axis, pythondiv and, where the spec gives them, values.
 const A2345 = [2, 3, 4, 5];
 
 export const PRESETS = [

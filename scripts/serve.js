@@ -1,6 +1,6 @@
 // A static file server for the demo (and the browser tests): the repository root, with /
 // leading to /demo/. PORT overrides 8080. `npm start` serves the demo cross-origin isolated
-// (COOP/COEP), so that its pages may use threads (SPEC §4 "Threads").
+// (COOP/COEP), so that its pages may use threads (docs/contract.md, "Threads").
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// Threads in Chromium (SPEC §4 "Threads"): a page served with COOP/COEP is cross-origin
+// Threads in Chromium (docs/contract.md, "Threads"): a page served with COOP/COEP is cross-origin
 // isolated and shares large ops with workers; the same page without them runs on one thread,
 // as it did before threads existed, and says so once when asked for more. Same bits either way.
 import { test, before, after } from 'node:test';

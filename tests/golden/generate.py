@@ -4,7 +4,7 @@
 Run with Debian's python3 (it has python3-numpy):  /usr/bin/python3 tests/golden/generate.py
 Writes tests/golden/cases.json; the file is committed, so tests need no Python.
 
-What numpy computes here, per SPEC.md §2:
+What numpy computes here, as docs/contract.md ("Arithmetic") says:
 - float32/float64: np.multiply / np.divide (IEEE; x/0 = ±Inf, 0/0 = NaN).
 - float16: numpy's float16 ufuncs (computed in float32, rounded once to nearest even).
 - bfloat16 (numpy has none): float32 arithmetic on the bf16 values, then round to nearest even
@@ -135,7 +135,7 @@ def compute(op, dtype, a, b, pythondiv):
 
 
 def pdpd_view(b_shape, a_rank, axis):
-    """B placed under A per SPEC §3 pdpd: axis -1 -> rank(A)-rank(B); trailing 1s trimmed."""
+    """B placed under A as docs/contract.md's pdpd rule says: axis -1 -> rank(A)-rank(B); trailing 1s trimmed."""
     if axis is None or axis == -1:
         axis = a_rank - len(b_shape)
     trimmed = list(b_shape)

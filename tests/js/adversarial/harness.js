@@ -1,4 +1,4 @@
-// What every hostile-input test checks besides the answer SPEC §4/§6 gives: sentinel tensors
+// What every hostile-input test checks besides the answer docs/contract.md gives: sentinel tensors
 // made before the attack hold their values after it, the wasm memory in use (bytes malloc has
 // handed out) did not grow, and the next ordinary calls are right.
 import assert from 'node:assert/strict';
@@ -69,7 +69,7 @@ export function hostile(attack) {
   nextCallsAreRight();
 }
 
-/** Messages that name an engine's internals instead of the caller's terms (SPEC §6). */
+/** Messages that name an engine's internals instead of the caller's terms (docs/contract.md, "Errors"). */
 export const ENGINE_INTERNAL = /private member|out of bounds|\(it takes \)|got undefined|Cannot perform|is not a function|Invalid typed array|Cannot read prop|is not iterable|Cannot convert/;
 
 /** Asserts that fn throws an instance of Class whose message matches `pattern` and is in the caller's terms. */

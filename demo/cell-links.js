@@ -17,7 +17,7 @@ const firstOf = (view, own) => view.source.indexOf(own);
 /** Wires linking on the views' container; returns `update(views, run)` to call after each drawing. */
 export function setUpCellLinks(container, readout) {
   let views = new Map();
-  let sign = '×';
+  let sign = '';
   let marked = [];
   const idle = 'Hover over or focus a cell (Tab, then the arrow keys) to see its value and where it came from.';
 
@@ -79,7 +79,7 @@ export function setUpCellLinks(container, readout) {
   return (drawn, run) => {
     clear();
     views = new Map(drawn.map((v) => [v.role, v]));
-    sign = run.case.op === 'divide' ? '÷' : '×';
+    sign = run.op.sign;
     readout.textContent = drawn.length ? idle : '';
   };
 }

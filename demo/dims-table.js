@@ -29,7 +29,7 @@ export function drawDimsTable(table, run, step) {
     table.innerHTML = '';
     return;
   }
-  const al = alignmentOf(run.case.mode, run.shapeA, run.shapeB, run.axis);
+  const al = alignmentOf(run);
   const conflict = run.error ? run.error.axis : null;
   const outside = (column) => column < 0 || column >= al.rank;
   let html = '<caption class="sr-only">The dims of A and B under the axes of the result</caption><thead><tr><th scope="col"></th>';

@@ -1,5 +1,7 @@
 // The Operation form: presets, shapes, op, dtype, mode, axis, pythondiv. It shows a case and
-// reports the case the visitor makes; it decides nothing about broadcasting.
+// reports the case the visitor makes; it decides nothing about broadcasting. The ops and dtypes
+// offered are the package's (ops(), dtypes()).
+import { dtypes, ops } from 'tensorwise';
 import { caseOfPreset, sameCase } from './case-state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -14,6 +16,8 @@ const CUSTOM = '';
  */
 export function setUpForm(presets, onCase) {
   let values = null;
+  $('op').innerHTML = ops().map((op) => `<option value="${op.name}">${op.openvino} (${op.sign})</option>`).join('');
+  $('dtype').innerHTML = dtypes().map((d) => `<option>${d.name}</option>`).join('');
   const preset = $('preset');
   preset.innerHTML = `<option value="${CUSTOM}">(your own case)</option>` +
     presets.map((p, i) => `<option value="${i}">${p.name}</option>`).join('');

@@ -1,5 +1,8 @@
-// The OpenVINO IR panel: reads a pasted <layer> of type Multiply or Divide, shows its case and
-// says whether the declared output dims match the ones the package infers.
+// The OpenVINO IR panel: reads a pasted <layer> of an operation the package has (Multiply,
+// Divide, ...), shows its case and says whether the declared output dims match the ones the
+// package infers. This file finds the layer's type, attributes and dims in the text; what they
+// mean is the package's answer (openvino.readAttributes).
+import { openvino, ops } from 'tensorwise';
 
 // The first example of the OpenVINO Multiply-1 page (seeds/001), shown when the page opens.
 const SAMPLE = `<layer ... type="Multiply">
@@ -29,19 +32,20 @@ function parseLayer(text) {
 }
 
 // The changes a layer makes to the form's case. pythondiv only matters for integers, so a
-// Divide that sets it is shown with int32 values.
+// division that sets it is shown with int32 values.
 function caseOfLayer(layer) {
+  const read = openvino.readAttributes(layer.type, layer.attrs);
   const changes = {
-    op: layer.type === 'Multiply' ? 'multiply' : 'divide',
+    op: read.op,
     a: layer.inputs[0].join(','),
     b: layer.inputs[1].join(','),
-    mode: (layer.attrs.auto_broadcast ?? 'numpy').toLowerCase(),
-    axis: layer.attrs.axis ?? '',
+    mode: read.autoBroadcast,
+    axis: read.axis === undefined ? '' : String(read.axis),
+    pythondiv: read.pythondiv,
     values: null,
   };
-  const pd = layer.attrs.m_pythondiv ?? layer.attrs.pythondiv;
-  changes.pythondiv = pd === undefined ? true : ['true', '1'].includes(pd.toLowerCase());
-  if (layer.type === 'Divide' && pd !== undefined) changes.dtype = 'int32';
+  const divides = ops().find((op) => op.name === read.op).divides;
+  if (divides && (layer.attrs.m_pythondiv ?? layer.attrs.pythondiv) !== undefined) changes.dtype = 'int32';
   return changes;
 }
 
@@ -58,7 +62,6 @@ export function setUpIrReader(showCase) {
   document.getElementById('ir-read').addEventListener('click', () => {
     try {
       const layer = parseLayer(input.value);
-      if (layer.type !== 'Multiply' && layer.type !== 'Divide') throw new Error(`layer type ${layer.type} is not Multiply or Divide`);
       const inferred = showCase(caseOfLayer(layer));
       const declared = layer.outputs[0];
       if (!inferred) report.textContent = `${layer.type} read; its inputs do not broadcast (see the error above).`;

@@ -4,7 +4,7 @@
 // timed in turn, 9 rounds of 3 ops (after an untimed one when the thread count changes), and the
 // medians shown. Integer division is bound by arithmetic, which more cores speed up; an op bound
 // by memory gains little from them (README, "Threads").
-import { divide, empty, setThreads, tensor, threads } from 'tensorwise';
+import { divide, empty, setThreads, tensor, threadLimit, threads } from 'tensorwise';
 
 const R = 2048;
 const N = R * R;
@@ -16,10 +16,9 @@ function median(xs) {
   return s[s.length >> 1];
 }
 
-// Threads need a cross-origin-isolated page (npm start serves the demo with COOP/COEP).
-function coresToUse() {
-  return globalThis.crossOriginIsolated === true ? Math.max(1, navigator.hardwareConcurrency || 1) : 1;
-}
+// As many threads as the package may use here (a page needs cross-origin isolation for more
+// than one: npm start serves the demo with COOP/COEP).
+const coresToUse = () => threadLimit().threads;
 
 async function measure() {
   const a = new Int32Array(N).map((_, i) => Math.imul(i, 2654435761));
@@ -63,9 +62,10 @@ export function setUpSpeedPanel() {
   const button = document.getElementById('speed-run');
   const table = document.getElementById('speed');
   const note = document.getElementById('speed-threads');
-  note.textContent = coresToUse() > 1
-    ? `This page is cross-origin isolated: tensorwise may use its ${coresToUse()} cores.`
-    : 'This page is not cross-origin isolated (no COOP/COEP headers): tensorwise runs on one thread.';
+  const limit = threadLimit();
+  note.textContent = limit.threads > 1
+    ? `tensorwise may use ${limit.threads} threads here.`
+    : `tensorwise runs on one thread here: ${limit.reason}.`;
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {

@@ -1,7 +1,7 @@
 // The four steps of broadcasting the stepper walks through, how far a case gets, and what each
 // step says about it. Shapes, dims and the conflicting axis are the package's answers.
 import { BroadcastError } from 'tensorwise';
-import { alignmentOf, dimAt, paddedShape } from './alignment.js';
+import { alignmentOf, dimAt } from './alignment.js';
 import { countOf, formatShape } from './shapes.js';
 
 export const STEP_NAMES = ['Align', 'Pad with 1s', 'Stretch', 'Compute'];
@@ -16,11 +16,6 @@ export function lastStepOf(run) {
 const list = (xs) => xs.join(', ');
 const count = (n) => n.toLocaleString('en');
 
-// Output axes where an operand (padded to the output's rank) has a 1 that stretches.
-function stretchedAxes(padded, outShape) {
-  return padded.flatMap((d, i) => (d === 1 && outShape[i] !== 1 ? [i] : []));
-}
-
 function alignSentence(run, al) {
   const { mode } = run.case;
   const a = formatShape(run.shapeA), b = formatShape(run.shapeB);
@@ -32,17 +27,17 @@ function alignSentence(run, al) {
 }
 
 function padSentence(run, al) {
-  const pads = [['A', run.shapeA, al.startA], ['B', run.shapeB, al.startB]]
+  const pads = [['A', run.shapeA, run.aligned.a], ['B', run.shapeB, run.aligned.b]]
     .filter(([, shape]) => shape.length < al.rank)
-    .map(([name, shape, start]) => `${name} ${formatShape(shape)} becomes ${formatShape(paddedShape(shape, start, al.rank))}`);
+    .map(([name, shape, aligned]) => `${name} ${formatShape(shape)} becomes ${formatShape(aligned.dims)}`);
   return pads.length ? `Pad with 1s where a shape has no axis: ${list(pads)}.` : `Both shapes have rank ${al.rank}: nothing to pad.`;
 }
 
-function stretchSentence(run, al) {
+function stretchSentence(run) {
   const out = run.outShape;
   if (countOf(out) === 0) return `The result ${formatShape(out)} has no elements: nothing to stretch into.`;
-  const parts = [['A', run.shapeA, al.startA], ['B', run.shapeB, al.startB]].flatMap(([name, shape, start]) => {
-    const axes = stretchedAxes(paddedShape(shape, start, al.rank), out);
+  const parts = [['A', run.shapeA, run.aligned.a], ['B', run.shapeB, run.aligned.b]].flatMap(([name, shape, aligned]) => {
+    const axes = aligned.stretched;
     return axes.length ? [`${name} along ${axes.length > 1 ? 'axes' : 'axis'} ${list(axes)} (${count(countOf(out) - countOf(shape))} copies)`] : [];
   });
   if (!parts.length) return `Nothing to stretch: both already have the shape ${formatShape(out)}.`;
@@ -60,15 +55,14 @@ function stopSentence(run, al) {
 /** The sentence for a step of a run (null when there is nothing to draw). */
 export function stepSentence(run, step) {
   if (lastStepOf(run) === 0) return null;
-  const al = alignmentOf(run.case.mode, run.shapeA, run.shapeB, run.axis);
+  const al = alignmentOf(run);
   if (run.error && step === lastStepOf(run)) return step === 1 ? `${alignSentence(run, al)} ${stopSentence(run, al)}` : stopSentence(run, al);
   if (step === 1) return alignSentence(run, al);
   if (step === 2) return padSentence(run, al);
-  if (step === 3) return stretchSentence(run, al);
+  if (step === 3) return stretchSentence(run);
   if (!run.values?.result) {
     const why = run.computeError ? 'the package refused the op (the error is in the Broadcast panel)' : run.note;
     return `Compute: the result ${formatShape(run.outShape)} is not computed here: ${why}.`;
   }
-  const sign = run.case.op === 'divide' ? '÷' : '×';
-  return `Compute: each cell of the result ${formatShape(run.outShape)} is A ${sign} B of the cells at its place. Hover or focus a cell to see the two it came from.`;
+  return `Compute: each cell of the result ${formatShape(run.outShape)} is A ${run.op.sign} B of the cells at its place. Hover or focus a cell to see the two it came from.`;
 }

@@ -2,7 +2,6 @@
 // the output's shape with their copies as ghost cells (steps 3 and 4), and the result (step 4),
 // every value from the wasm module. One cell size for all views, so the picture keeps its place
 // from step to step.
-import { alignmentOf, paddedShape } from './alignment.js';
 import { DRAW_LIMIT } from './broadcast-case.js';
 import { colourScale } from './colour-scale.js';
 import { fittedText, fullText } from './number-text.js';
@@ -16,12 +15,11 @@ const count = (n) => n.toLocaleString('en');
 // What each operand looks like at a step: the shape drawn, and per drawn cell the element of
 // the operand it shows (source; null when the drawn cells are the operand's own, in order).
 function operandViews(run, step) {
-  const al = alignmentOf(run.case.mode, run.shapeA, run.shapeB, run.axis);
-  return [['a', 'A', run.shapeA, al.startA], ['b', 'B', run.shapeB, al.startB]].map(([role, title, own, start]) => {
+  return [['a', 'A', run.shapeA, run.aligned.a], ['b', 'B', run.shapeB, run.aligned.b]].map(([role, title, own, aligned]) => {
     const view = { role, title, own, values: run.values?.[role] ?? null, note: run.note, source: null, stretched: false };
     if (step === 1) return { ...view, shape: own, caption: formatShape(own) };
     if (step === 2) {
-      const padded = paddedShape(own, start, al.rank);
+      const padded = aligned.dims;
       if (padded.length === own.length || countOf(padded) !== countOf(own)) return { ...view, shape: own, caption: `${formatShape(own)}, nothing to pad` };
       return { ...view, shape: padded, caption: `${formatShape(own)} padded to ${formatShape(padded)}` };
     }
@@ -37,7 +35,7 @@ function resultView(run, step) {
   if (step < 4) return { ...view, placeholder: `${formatShape(run.outShape)}, computed at step 4.` };
   if (run.computeError) return { ...view, placeholder: `Not computed: ${run.computeError.name}: ${run.computeError.message}` };
   if (run.note) return { ...view, placeholder: `${formatShape(run.outShape)}: ${run.note}.` };
-  const sign = run.case.op === 'divide' ? '÷' : '×';
+  const sign = run.op.sign;
   return { ...view, values: run.values.result, caption: `${formatShape(run.outShape)} = A ${sign} B` };
 }
 

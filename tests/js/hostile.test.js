@@ -1,6 +1,6 @@
-// Hostile and unusual input through every entry point: each bad input throws the class SPEC §6
-// names, with a message, and the next good call is right; unusual but valid input works; integer
-// division never traps on any kernel path.
+// Hostile and unusual input through every entry point: each bad input throws the class
+// docs/contract.md ("Errors") names, with a message, and the next good call is right; unusual
+// but valid input works.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { init, multiply, divide, broadcastShapes, onnx, openvino, tensor, empty } from '../../web/index.js';
@@ -93,7 +93,7 @@ test('out: wrong class, wrong length, disposed, resident of another dtype', () =
   wrongLength.dispose();
 });
 
-test('unusual but valid: SharedArrayBuffer, odd byte offsets, out aliasing an input', () => {
+test('unusual but valid: SharedArrayBuffer, odd byte offsets, subarrays', () => {
   const shared = new Float32Array(new SharedArrayBuffer(16));
   shared.set([1, 2, 3, 4]);
   assert.deepEqual(Array.from(multiply({ data: shared, shape: [4] }, 2).data), [2, 4, 6, 8]);
@@ -106,37 +106,6 @@ test('unusual but valid: SharedArrayBuffer, odd byte offsets, out aliasing an in
   assert.deepEqual(Array.from(divide({ data: odd16, shape: [5] }, 3).data), [3, -4, 2, -3, 0]);
   const sub = new Uint8Array([9, 1, 2, 3, 9]).subarray(1, 4);
   assert.deepEqual(Array.from(multiply({ data: sub }, { data: sub }).data), [1, 4, 9]);
-  const x = { data: new Float64Array([1, 2, 3, 4]), shape: [2, 2] };
-  divide(x, { data: new Float64Array([2, 4]), shape: [2] }, { out: x.data }); // in place with broadcasting
-  assert.deepEqual(Array.from(x.data), [0.5, 0.5, 1.5, 1]);
   good();
 });
 
-// Signed MIN / -1 and x / 0 on every kernel path: vector∘vector, vector∘scalar (B [1] and a bare
-// scalar), scalar∘vector, lengths in the SIMD body and its tails, both roundings.
-const SIGNED = { int8: [Int8Array, -128], int16: [Int16Array, -32768], int32: [Int32Array, -(2 ** 31)], int64: [BigInt64Array, -(2n ** 63n)] };
-test('integer division never traps: MIN / -1 is MIN and x / 0 is 0 on every path', () => {
-  for (const [dtype, [Array_, min]] of Object.entries(SIGNED)) {
-    const big = typeof min === 'bigint';
-    const v = (x) => (big ? BigInt(x) : x);
-    for (const n of [1, 15, 16, 17, 33, 64, 67]) {
-      for (const pythondiv of [true, false]) {
-        const mins = Array_.from({ length: n }, () => min);
-        const minus1 = Array_.from({ length: n }, () => v(-1));
-        const zeros = new Array_(n);
-        const mixed = Array_.from({ length: n }, (_, i) => (i % 3 === 0 ? min : v(i - 5)));
-        const o = { pythondiv };
-        const all = (r, want, what) => assert.ok(Array.from(r.data).every((x) => x === want), `${dtype} n=${n} ${what}`);
-        all(divide({ data: mins }, { data: minus1 }, o), min, 'vv MIN/-1');
-        all(divide({ data: mins }, { data: Array_.of(v(-1)), shape: [1] }, o), min, 'vs MIN/-1');
-        all(divide({ data: mins }, v(-1), o), min, 'bare scalar MIN/-1');
-        all(divide({ data: Array_.of(min), shape: [1] }, { data: minus1 }, o), min, 'sv MIN/-1');
-        all(divide({ data: mixed }, { data: zeros }, o), v(0), 'vv x/0');
-        all(divide({ data: mixed }, v(0), o), v(0), 'vs x/0');
-        all(divide(min, { data: zeros }, o), v(0), 'sv MIN/0');
-        all(divide({ data: Array_.of(v(0)), shape: [1] }, { data: zeros }, o), v(0), 'sv 0/0');
-      }
-    }
-  }
-  good();
-});

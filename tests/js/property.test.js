@@ -1,7 +1,7 @@
 // Differential property test: seeded random cases (dtype, op, rounding, mode, shapes, values,
 // operand forms) through the public API against an independent reference written here: BigInt
-// for 64-bit integers, Number math for the rest, its own float16/bfloat16 rounding. Bounded in
-// time; TW_SEED=<n> reproduces a run, TW_CASES=<n> sets its size.
+// for 64-bit integers, Number math for the rest, its own float16/bfloat16 rounding. TW_SEED=<n>
+// reproduces a run, TW_CASES=<n> sets its size.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import * as api from '../../web/index.js';
@@ -11,7 +11,6 @@ const { init, tensor } = api;
 
 const SEED = Number(process.env.TW_SEED ?? 0x7e5a) >>> 0;
 const CASES = Number(process.env.TW_CASES ?? 20000);
-const TIME_LIMIT_MS = 20000;
 
 before(() => init());
 
@@ -176,7 +175,7 @@ test(`random cases against an independent reference (seed ${SEED})`, () => {
   const g = generator(SEED);
   const started = Date.now();
   let ran = 0;
-  for (; ran < CASES && Date.now() - started < TIME_LIMIT_MS; ++ran) {
+  for (; ran < CASES; ++ran) {
     const dtype = g.pick(DTYPE_NAMES);
     const op = g.pick(OP_NAMES);
     const pythondiv = g.next() < 0.5;
@@ -206,5 +205,4 @@ test(`random cases against an independent reference (seed ${SEED})`, () => {
     }
   }
   console.log(`property test: ${ran} cases in ${Date.now() - started} ms (seed ${SEED})`);
-  assert.ok(ran >= Math.min(CASES, 500), `only ${ran} cases ran in the time limit`);
 });

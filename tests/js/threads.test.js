@@ -105,14 +105,13 @@ test('setThreads down and up: it resolves once the threads it starts run; more t
 });
 
 test('a script whose workers are up exits by itself once its last op has run', () => {
-  const started = Date.now();
+  // runFresh waits for the script to exit (a script that does not fails at its timeout).
   const r = run(`${PRELUDE}
     await tw.init({ threads: 2 });
     await poolReady();
     bigOps();
     console.log(JSON.stringify({ workers: poolStats().workers, worked: poolStats().workerTiles > 0 }));`);
   assert.deepEqual(r, { workers: 1, worked: true });
-  assert.ok(Date.now() - started < 60000);
 });
 
 test('disposal and memory growth between shared ops: right results, nothing left in wasm memory', () => {

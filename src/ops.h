@@ -5,11 +5,14 @@
 //   kDivision        the op is a / b: an integer zero divisor is an error under onZeroDivision
 //                    'error', and a broadcast power-of-two divisor may take a multiply or shift
 //   kFloorDivision   (divisions) integers round toward -Inf, not toward zero
+//   kSignless        an integer result's bits do not depend on whether the integers are signed
+//                    (wrapping +, -, *): unsigned dtypes run the signed kernels of their width
 //   truncating       (floor divisions) the functor of the division that truncates instead: the
 //                    op's floor twin is found from it (floor_twin below)
 // The binding exports the enum and every trait by name (bindings/binding.cc).
 #pragma once
 
+#include <functional>
 #include <type_traits>
 
 #include "dtype.h"
@@ -18,10 +21,11 @@
 namespace tensorwise {
 
 // X(enum name, functor)
-#define TW_OPS(X)          \
-  X(mul, op_mul)           \
-  X(div, op_div)           \
-  X(div_floor, op_div_floor)
+#define TW_OPS(X)            \
+  X(mul, op_mul)             \
+  X(div, op_div)             \
+  X(div_floor, op_div_floor) \
+  X(add, op_add)
 
 enum class Op : uint8_t {
 #define TW_ENUM(name, functor) name,
@@ -29,24 +33,40 @@ enum class Op : uint8_t {
 #undef TW_ENUM
 };
 
-// Integer multiply wraps modulo 2^bits: done in unsigned (promoted past int for the narrow
-// types) so C++ has no signed-overflow UB.
+// The ring operations (+, -, *) of every dtype from one C++ operator `fn`: IEEE for floats;
+// narrow floats through float32, rounded once, which is the correctly rounded result
+// (docs/contract.md, "Arithmetic"); integers wrap modulo 2^bits, computed in unsigned (promoted
+// past int for the narrow types, which would otherwise promote to int) so C++ has no
+// signed-overflow UB.
+template <class T, class Fn>
+T ring_op(T a, T b, Fn fn) {
+  if constexpr (is_narrow_float_v<T>) {
+    return narrow<T>(fn(to_f32(a), to_f32(b)));
+  } else if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    using Wide = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, U>;
+    return static_cast<T>(static_cast<U>(fn(static_cast<Wide>(static_cast<U>(a)), static_cast<Wide>(static_cast<U>(b)))));
+  } else {
+    return fn(a, b);
+  }
+}
+
 struct op_mul {
   static constexpr bool kCommutes = true;
   static constexpr bool kDivision = false;
   static constexpr bool kFloorDivision = false;
+  static constexpr bool kSignless = true;
   template <class T>
-  static T apply(T a, T b) {
-    if constexpr (is_narrow_float_v<T>) {
-      return narrow<T>(to_f32(a) * to_f32(b));
-    } else if constexpr (std::is_integral_v<T>) {
-      using U = std::make_unsigned_t<T>;
-      using Wide = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, U>;
-      return static_cast<T>(static_cast<U>(static_cast<Wide>(static_cast<U>(a)) * static_cast<Wide>(static_cast<U>(b))));
-    } else {
-      return a * b;
-    }
-  }
+  static T apply(T a, T b) { return ring_op(a, b, std::multiplies<>{}); }
+};
+
+struct op_add {
+  static constexpr bool kCommutes = true;
+  static constexpr bool kDivision = false;
+  static constexpr bool kFloorDivision = false;
+  static constexpr bool kSignless = true;
+  template <class T>
+  static T apply(T a, T b) { return ring_op(a, b, std::plus<>{}); }
 };
 
 // Division: IEEE for floats; integers truncate toward zero (C, ONNX Div). Integer division never
@@ -55,6 +75,7 @@ struct op_div {
   static constexpr bool kCommutes = false;
   static constexpr bool kDivision = true;
   static constexpr bool kFloorDivision = false;
+  static constexpr bool kSignless = false;
   template <class T>
   static T apply(T a, T b) {
     if constexpr (is_narrow_float_v<T>) {
@@ -78,6 +99,7 @@ struct op_div_floor {
   static constexpr bool kCommutes = false;
   static constexpr bool kDivision = true;
   static constexpr bool kFloorDivision = true;
+  static constexpr bool kSignless = false;
   using truncating = op_div;
   template <class T>
   static T apply(T a, T b) {
@@ -181,6 +203,29 @@ constexpr Op truncating_op(Op op) {
   }
   return op;
 }
+
+constexpr bool signless(Op op) {
+  switch (op) {
+#define TW_CASE(name, functor) case Op::name: return functor::kSignless;
+    TW_OPS(TW_CASE)
+#undef TW_CASE
+  }
+  return false;
+}
+
+// The signed dtype of an unsigned one's width (t itself for every other dtype).
+constexpr DType signed_twin(DType t) {
+  if (kind_of(t) != DTypeKind::unsigned_integer) return t;
+#define TW_CASE(name, ctype, kind, js, onnx) \
+  if (DTypeKind::kind == DTypeKind::signed_integer && sizeof(ctype) == element_size(t)) return DType::name;
+  TW_DTYPES(TW_CASE)
+#undef TW_CASE
+  return t;
+}
+
+// The dtype whose kernels run an op: a signless op on unsigned integers runs the signed ones of
+// the same width (the same bits), so they exist once.
+constexpr DType canonical_dtype(Op op, DType t) { return signless(op) ? signed_twin(t) : t; }
 
 // Floor and truncation agree but for signed integers: every other dtype runs a floor division
 // as the division that truncates, and has kernels for that one only.

@@ -1,4 +1,4 @@
-// Type declarations of tensorwise (hand-written).
+// Type declarations of tensorwise, by hand but for the regions marked generated (scripts/types.mjs).
 // Results are typed by dtype: the dtype comes from the operand's `dtype`, else from its typed
 // array's class (Uint16Array alone is uint16), else, for a number or bigint operand, from the
 // other operand. The result's array is the built-in class of operand A's typed array, else the
@@ -321,6 +321,29 @@ export function divide<T extends WasmTensor>(a: Operand, b: Operand, options: Di
 export function divide<A extends Operand, B extends Operand, O extends TypedArray>(a: A, b: B, options: DivideOptions & { out: O }): Result<ResultDType<A, B>, O>;
 export function divide(a: Operand, b: Operand, options?: DivideOptions): Result | WasmTensor;
 
+/**
+ * An element-wise op's function: `(a, b, options?)`, typed like {@link multiply}: the result's
+ * dtype follows the operands, its array operand A's class; with `out` it returns `out`'s.
+ */
+export interface BinaryOp<Options extends BroadcastOptions = MultiplyOptions> {
+  <A extends Operand, B extends Operand>(a: A, b: B, options?: Omit<Options, 'out'> & { out?: undefined }): ResultOf<A, B>;
+  <T extends WasmTensor>(a: Operand, b: Operand, options: Options & { out: T }): T;
+  <A extends Operand, B extends Operand, O extends TypedArray>(a: A, b: B, options: Options & { out: O }): Result<ResultDType<A, B>, O>;
+  (a: Operand, b: Operand, options?: Options): Result | WasmTensor;
+}
+
+/**
+ * Element-wise `a + b` with broadcasting, options as {@link multiply}. Integers wrap modulo
+ * 2^bits; float16/bfloat16 are computed in float32 and rounded once to nearest even.
+ *
+ * @example
+ * ```js
+ * add({ data: new Float32Array([1, 2, 3, 4]), shape: [2, 2] }, { data: new Float32Array([10, 20]), shape: [2] });
+ * // { data: Float32Array [11, 22, 13, 24], shape: [2, 2], dtype: 'float32' }
+ * ```
+ */
+export const add: BinaryOp;
+
 /** Alias of {@link multiply}. */
 export const mul: typeof multiply;
 /** Alias of {@link divide}. */
@@ -449,15 +472,19 @@ export interface OnnxAttributes {
 }
 
 /**
- * ONNX `Mul` and `Div` by opset (1, 6, 7, 13, 14; opsets in between use the latest version at
+ * ONNX `Mul`, `Div` and `Add` by opset (1, 6, 7, 13, 14; opsets in between use the latest version at
  * or below them). Opsets 1 and 6 broadcast the legacy way (`broadcast`, `axis`); 7 and later
  * numpy-style. Each version's type constraints are enforced (`TypeError`); so is an attribute
  * the version does not have. Integer `Div` truncates toward zero.
  */
 export const onnx: {
-  Mul<A extends Operand, B extends Operand>(a: A, b: B, attributes?: OnnxAttributes, opset?: number): ResultOf<A, B>;
-  Div<A extends Operand, B extends Operand>(a: A, b: B, attributes?: OnnxAttributes, opset?: number): ResultOf<A, B>;
+  Mul: OnnxOp;
+  Div: OnnxOp;
+  Add: OnnxOp;
 };
+
+/** An ONNX operator's function ({@link onnx}). */
+export type OnnxOp = <A extends Operand, B extends Operand>(a: A, b: B, attributes?: OnnxAttributes, opset?: number) => ResultOf<A, B>;
 
 /** OpenVINO `auto_broadcast` values (the IR writes them in lower case). */
 export type OpenVinoAutoBroadcast = 'none' | 'numpy' | 'pdpd' | 'NONE' | 'NUMPY' | 'PDPD';
@@ -487,10 +514,14 @@ export interface OpenVinoReading {
   pythondiv: boolean;
 }
 
-/** OpenVINO `Multiply-1` and `Divide-1`. */
+/** An OpenVINO operation's function ({@link openvino}). */
+export type OpenVinoOp<Attributes = OpenVinoAttributes> = <A extends Operand, B extends Operand>(a: A, b: B, attributes?: Attributes) => ResultOf<A, B>;
+
+/** OpenVINO `Multiply-1`, `Divide-1`, `Add-1`. */
 export const openvino: {
-  Multiply<A extends Operand, B extends Operand>(a: A, b: B, attributes?: OpenVinoAttributes): ResultOf<A, B>;
-  Divide<A extends Operand, B extends Operand>(a: A, b: B, attributes?: OpenVinoDivideAttributes): ResultOf<A, B>;
+  Multiply: OpenVinoOp;
+  Divide: OpenVinoOp<OpenVinoDivideAttributes>;
+  Add: OpenVinoOp;
   /**
    * What an IR layer of this type (`'Multiply'`, ...) with these attributes asks for, read as
    * the operation reads them (the same errors for unknown or bad attributes).

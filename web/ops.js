@@ -15,6 +15,7 @@ import { onnxEntry, openvinoEntry, readIrAttributes } from './spec.js';
 const PUBLIC = {
   multiply: ['mul', 'mul', 'Mul', 'Multiply', '×'],
   divide: ['div', 'div', 'Div', 'Divide', '÷'],
+  add: ['add', 'add', 'Add', 'Add', '+'],
 };
 
 /**
@@ -58,6 +59,7 @@ function publicOp(d) {
 
 export const multiply = publicOp(OPS.multiply);
 export const divide = publicOp(OPS.divide);
+export const add = publicOp(OPS.add);
 export const mul = multiply;
 export const div = divide;
 

@@ -20,6 +20,8 @@ struct simd {
 #define TW_WASMSIMD(dt, o, fn, elements)                                                       \
   static_assert(kTileAlignBytes % (elements * sizeof(ctype_of<DType::dt>)) == 0,                \
                 "a tile boundary must fall between two of " #dt " " #o "'s unrolled bodies");  \
+  static_assert(canonical_dtype(Op::o, DType::dt) == DType::dt && canonical_op(Op::o, DType::dt) == Op::o, \
+                #dt " " #o " runs another pair's kernels (ops.h): its line would never be used");  \
   template <>                                                                                  \
   struct simd<DType::dt, Op::o> {                                                              \
     static constexpr bool kHas = true;                                                         \
@@ -32,7 +34,9 @@ struct simd {
 
 template <DType D, Op O>
 VBinaryKernels kernels_for() {
-  if constexpr (canonical_op(O, D) != O) {
+  if constexpr (canonical_dtype(O, D) != D) {
+    return kernels_for<canonical_dtype(O, D), O>();
+  } else if constexpr (canonical_op(O, D) != O) {
     return kernels_for<D, canonical_op(O, D)>();
   } else if constexpr (simd<D, O>::kHas) {
     return simd<D, O>::kernels();

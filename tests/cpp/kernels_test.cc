@@ -101,10 +101,11 @@ TEST_CASE("SIMD float16 conversions equal half.h's, exhaustively") {
   }
 }
 
-TEST_CASE("float16 Mul and Div: every float16 a against a few hundred b, both paths") {
-  // The fast path scales by 2^-112 and rounds the bits; the full path converts. Every a with b
-  // among the specials, every subnormal and normal boundary, and random values, through opc
-  // (b broadcast) and op (b mixed across lanes), equal to the scalar reference bit for bit.
+TEST_CASE("float16 kernels: every float16 a against a few hundred b, every path") {
+  // Mul and Div's fast path scales by 2^-112 and rounds the bits; their full path, and every
+  // other op, converts. Every a with b among the specials, every subnormal and normal boundary,
+  // and random values, through opc (b broadcast), ropc and op (b mixed across lanes), equal to
+  // the scalar reference bit for bit, for every float16 kernel kernel_list.inc lists.
   std::vector<uint16_t> bs = {0x0000, 0x8000, 0x0001, 0x0002, 0x0003, 0x01FF, 0x0200, 0x03FF, 0x0400, 0x0401,
                               0x07FF, 0x0800, 0x3BFF, 0x3C00, 0x3C01, 0x3E00, 0x4000, 0x4200, 0x57FF, 0x5800,
                               0x7BFE, 0x7BFF, 0x7C00, 0xFC00, 0x7C01, 0x7E00, 0xFFFF, 0x8001, 0xBC00, 0xC500};
@@ -112,60 +113,83 @@ TEST_CASE("float16 Mul and Div: every float16 a against a few hundred b, both pa
   for (int i = 0; i < 226; ++i) bs.push_back(static_cast<uint16_t>(rng()));
   std::vector<float16> a(65536), b(65536), y(65536);
   for (uint32_t i = 0; i < 65536; ++i) a[i] = float16{static_cast<uint16_t>(i)};
-  const auto check = [&](const char* what, auto&& want) {
+  for (uint32_t i = 0; i < 65536; ++i) b[i] = float16{bs[(i * 7 + i / 8) % bs.size()]};
+  const auto check = [&](const std::string& what, auto&& want) {
     for (uint32_t i = 0; i < 65536; ++i) {
-      if (!test::same(y[i], want(i))) FAIL(std::string(what), ": a=", a[i].bits, " got ", y[i].bits, " want ", want(i).bits);
+      if (!test::same(y[i], want(i))) FAIL(what, ": a=", a[i].bits, " got ", y[i].bits, " want ", want(i).bits);
     }
   };
-  for (uint16_t bits : bs) {
-    const float16 bv{bits};
-    wasmsimd::vopc<float16, op_mul, wasmsimd::f16_mul, 16>(65536, a.data(), &bv, y.data());
-    check("mul opc", [&](uint32_t i) { return op_mul::apply(a[i], bv); });
-    wasmsimd::vopc<float16, op_div, wasmsimd::f16_div, 16>(65536, a.data(), &bv, y.data());
-    check("div opc", [&](uint32_t i) { return op_div::apply(a[i], bv); });
-    wasmsimd::vropc<float16, op_div, wasmsimd::f16_div, 16>(65536, &bv, a.data(), y.data());
-    check("div ropc", [&](uint32_t i) { return op_div::apply(bv, a[i]); });
-  }
-  for (uint32_t i = 0; i < 65536; ++i) b[i] = float16{bs[(i * 7 + i / 8) % bs.size()]};
-  wasmsimd::vop<float16, op_mul, wasmsimd::f16_mul, 16>(65536, a.data(), b.data(), y.data());
-  check("mul op", [&](uint32_t i) { return op_mul::apply(a[i], b[i]); });
-  wasmsimd::vop<float16, op_div, wasmsimd::f16_div, 16>(65536, a.data(), b.data(), y.data());
-  check("div op", [&](uint32_t i) { return op_div::apply(a[i], b[i]); });
+  const auto check_kernels = [&](const char* name, VBinaryKernels k, auto apply) {
+    for (uint16_t bits : bs) {
+      const float16 bv{bits};
+      k.opc(65536, a.data(), &bv, y.data());
+      check(std::string(name) + " opc", [&](uint32_t i) { return apply(a[i], bv); });
+      if (k.ropc == nullptr) continue;
+      k.ropc(65536, &bv, a.data(), y.data());
+      check(std::string(name) + " ropc", [&](uint32_t i) { return apply(bv, a[i]); });
+    }
+    k.op(65536, a.data(), b.data(), y.data());
+    check(std::string(name) + " op", [&](uint32_t i) { return apply(a[i], b[i]); });
+  };
+  // Each line's kernels made only where its dtype is float16 (a discarded branch of a template).
+  const auto line = [&](auto dtype, auto make, auto apply, const char* name) {
+    if constexpr (decltype(dtype)::value == DType::f16) check_kernels(name, make(dtype), apply);
+  };
+#define TW_WASMSIMD(dt, o, fn, elements)                                                                   \
+  line(std::integral_constant<DType, DType::dt>{},                                                         \
+       [](auto d) { return wasmsimd::kernels<ctype_of<decltype(d)::value>, functor_of<Op::o>, wasmsimd::fn, elements>(); }, \
+       [](float16 x, float16 z) { return functor_of<Op::o>::apply(x, z); }, #o);
+#include "kernels/kernel_list.inc"
 }
 
-TEST_CASE("narrow floats give the one quiet NaN, whatever the path, the lane and the NaNs in") {
-  // NaN inputs of both signs and several payloads, every lane position, SIMD body and tail, all
-  // three kernel shapes: every NaN out is 0x7E00 (float16) or 0x7FC0 (bfloat16), as the reference.
-  const auto check = [](auto zero, uint16_t canonical, uint16_t inf, std::vector<uint16_t> nans, auto kernels_of) {
-    using T = decltype(zero);
-    std::vector<T> a, b;
-    for (int i = 0; i < 37; ++i) {
-      a.push_back(T{nans[i % nans.size()]});
-      b.push_back(T{nans[(i * 7 + 3) % nans.size()]});
-    }
-    std::vector<T> y(37);
-    for (const VBinaryKernels& k : kernels_of()) {
-      for (vbinary_ukernel kernel : {k.op, k.opc, k.ropc}) {
-        if (kernel == nullptr) continue;
-        kernel(37, a.data(), b.data(), y.data());
-        for (const T& v : y) {
-          if ((v.bits & 0x7FFF) > inf) REQUIRE(v.bits == canonical);
-        }
+// Every kernel of a narrow float T: the SIMD ones kernel_list.inc lists and the scalar
+// reference of every op.
+template <class T>
+std::vector<VBinaryKernels> narrow_float_kernels() {
+  std::vector<VBinaryKernels> all;
+#define TW_WASMSIMD(dt, o, fn, elements)                                                           \
+  if constexpr (std::is_same_v<ctype_of<DType::dt>, T>)                                            \
+    all.push_back(wasmsimd::kernels<T, functor_of<Op::o>, wasmsimd::fn, elements>());
+#include "kernels/kernel_list.inc"
+#define TW_CASE(name, functor) all.push_back(reference::kernels<T, functor>());
+  TW_OPS(TW_CASE)
+#undef TW_CASE
+  return all;
+}
+
+// NaN inputs of both signs and several payloads, every lane position, SIMD body and tail, all
+// three kernel shapes of every op of a narrow float T: every NaN out is the one narrow<T>(NaN)
+// gives (half.h).
+template <class T>
+void check_one_quiet_nan() {
+  constexpr uint32_t m = T::kMantissaBits, e = T::kExponentBits;
+  const uint32_t sign = 1u << (m + e), inf = ((1u << e) - 1) << m, one = ((1u << (e - 1)) - 1) << m;
+  const uint32_t canonical = narrow<T>(std::numeric_limits<float>::quiet_NaN()).bits;
+  const std::vector<uint32_t> nans = {canonical, sign | canonical, inf | 1, sign | inf | 5, sign - 1, one, inf, 0};
+  std::vector<T> a, b;
+  for (int i = 0; i < 37; ++i) {
+    a.push_back(T{static_cast<decltype(T::bits)>(nans[i % nans.size()])});
+    b.push_back(T{static_cast<decltype(T::bits)>(nans[(i * 7 + 3) % nans.size()])});
+  }
+  std::vector<T> y(37);
+  for (const VBinaryKernels& k : narrow_float_kernels<T>()) {
+    for (vbinary_ukernel kernel : {k.op, k.opc, k.ropc}) {
+      if (kernel == nullptr) continue;
+      kernel(37, a.data(), b.data(), y.data());
+      for (const T& v : y) {
+        if ((v.bits & (sign - 1)) > inf) REQUIRE(v.bits == canonical);
       }
     }
+  }
+}
+
+TEST_CASE("narrow floats give the one quiet NaN, whatever the op, the path, the lane and the NaNs in") {
+  const auto each = [](auto value) {
+    if constexpr (is_narrow_float_v<decltype(value)>) check_one_quiet_nan<decltype(value)>();
   };
-  const std::vector<uint16_t> f16_nans = {0x7E00, 0xFE00, 0x7C01, 0xFC05, 0x7FFF, 0x3C00, 0x7C00, 0x0000};
-  const std::vector<uint16_t> bf16_nans = {0x7FC0, 0xFFC0, 0x7F81, 0xFF85, 0x7FFF, 0x3F80, 0x7F80, 0x0000};
-  check(float16{}, 0x7E00, 0x7C00, f16_nans, [] {
-    return std::vector<VBinaryKernels>{wasmsimd::kernels<float16, op_mul, wasmsimd::f16_mul, 16>(),
-                                       wasmsimd::kernels<float16, op_div, wasmsimd::f16_div, 16>(),
-                                       reference::kernels<float16, op_mul>(), reference::kernels<float16, op_div>()};
-  });
-  check(bfloat16{}, 0x7FC0, 0x7F80, bf16_nans, [] {
-    return std::vector<VBinaryKernels>{wasmsimd::kernels<bfloat16, op_mul, wasmsimd::bf16_mul, 16>(),
-                                       wasmsimd::kernels<bfloat16, op_div, wasmsimd::bf16_div, 16>(),
-                                       reference::kernels<bfloat16, op_mul>(), reference::kernels<bfloat16, op_div>()};
-  });
+#define TW_CASE(name, ctype, kind, js, onnx) each(ctype{});
+  TW_DTYPES(TW_CASE)
+#undef TW_CASE
 }
 
 // Divisors for the division-by-a-broadcast-power-of-two test: powers of two (the fast route) and

@@ -5,17 +5,18 @@ Run with Debian's python3 (it has python3-numpy):  /usr/bin/python3 tests/golden
 Writes tests/golden/cases.json; the file is committed, so tests need no Python.
 
 What numpy computes here, as docs/contract.md ("Arithmetic") says:
-- float32/float64: np.multiply / np.divide (IEEE; x/0 = ±Inf, 0/0 = NaN).
+- float32/float64: np.multiply / np.divide / np.add (IEEE; x/0 = ±Inf, 0/0 = NaN).
 - float16: numpy's float16 ufuncs (computed in float32, rounded once to nearest even).
 - bfloat16 (numpy has none): float32 arithmetic on the bf16 values, then round to nearest even
   in integer bit operations below.
-- integers: multiply wraps (np.multiply); floor division is np.floor_divide (x//0 = 0,
+- integers: multiply and add wrap (np.multiply, np.add); floor division is np.floor_divide (x//0 = 0,
   MIN//-1 = MIN); truncating division is computed with Python integers, wrapped to the dtype.
 """
 import base64
 import json
 import os
 import warnings
+import zlib
 
 import numpy as np
 
@@ -118,9 +119,14 @@ def integer_division(a, b, dtype, pythondiv):
 
 
 # The ops by their names in the cases: numpy's function on floats, and on integers.
+def wrapping(fn):
+    return lambda a, b, dtype, pythondiv: fn(a, b).astype(dtype)
+
+
 OPS = {
-    'mul': {'float': np.multiply, 'integer': lambda a, b, dtype, pythondiv: np.multiply(a, b).astype(dtype), 'divides': False},
+    'mul': {'float': np.multiply, 'integer': wrapping(np.multiply), 'divides': False},
     'div': {'float': np.divide, 'integer': integer_division, 'divides': True},
+    'add': {'float': np.add, 'integer': wrapping(np.add), 'divides': False},
 }
 
 
@@ -171,6 +177,9 @@ def main():
         # Each op; a division of signed integers in both roundings.
         variants = [(op, True) for op in OPS] + [(op, False) for op in OPS if OPS[op]['divides'] and dtype in SIGNED]
         for op, pythondiv in variants:
+            # A stream of random numbers per group: adding an op or a dtype leaves the others' cases as they are.
+            global rng
+            rng = np.random.default_rng([SEED, zlib.crc32(f'{dtype} {op} {pythondiv}'.encode())])
             pairs = NUMPY_PAIRS + [random_shape_pair() for _ in range(6)]
             group = [case(op, dtype, pythondiv, 'numpy', a, b) for a, b in pairs]
             group += [case(op, dtype, pythondiv, 'pdpd', a, b, axis) for a, b, axis in PDPD_CASES]

@@ -40,11 +40,28 @@ export function isNaNAt(dtype, view, i) {
 }
 
 /**
- * The ops by name: `run(api)` is the API function, `divides` whether it is a division (integers
- * round by pythondiv), `commutes` whether a ∘ b is b ∘ a, `real(x, y)` the operation on exact values.
+ * The ops by their golden-case names: `fn` the API function's name, `onnx` and `openvino` the
+ * operators' names, `divides` whether it is a division (integers round by pythondiv), `commutes`
+ * whether a ∘ b is b ∘ a, `real(x, y)` the operation on exact values (numbers or bigints), and
+ * `run(api)` the API function.
  */
+const op = (fn, onnx, openvino, divides, commutes, real) => ({ fn, onnx, openvino, divides, commutes, real, run: (api) => api[fn] });
 export const OPS = {
-  mul: { run: (api) => api.multiply, divides: false, commutes: true, real: (x, y) => x * y },
-  div: { run: (api) => api.divide, divides: true, commutes: false, real: (x, y) => x / y },
+  mul: op('multiply', 'Mul', 'Multiply', false, true, (x, y) => x * y),
+  div: op('divide', 'Div', 'Divide', true, false, (x, y) => x / y),
+  add: op('add', 'Add', 'Add', false, true, (x, y) => x + y),
 };
 export const OP_NAMES = Object.keys(OPS);
+
+/**
+ * Every entry point of every op, by the name a reader knows it by ('multiply', 'onnx.Mul',
+ * 'openvino.Multiply', ...): { call(a, b, options?), op } with op the OPS record. Only the API
+ * functions take options (`out` among them).
+ */
+export function entryPoints(api) {
+  return Object.fromEntries(Object.values(OPS).flatMap((o) => [
+    [o.fn, { call: (a, b, options) => api[o.fn](a, b, options), op: o, options: true }],
+    [`onnx.${o.onnx}`, { call: (a, b) => api.onnx[o.onnx](a, b), op: o, options: false }],
+    [`openvino.${o.openvino}`, { call: (a, b) => api.openvino[o.openvino](a, b), op: o, options: false }],
+  ]));
+}

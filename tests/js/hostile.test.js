@@ -3,7 +3,10 @@
 // but valid input works.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { init, multiply, divide, broadcastShapes, onnx, openvino, tensor, empty } from '../../web/index.js';
+import * as api from '../../web/index.js';
+import { entryPoints } from './dtypes.js';
+
+const { init, multiply, divide, broadcastShapes, onnx, openvino, tensor, empty } = api;
 
 before(() => init());
 
@@ -20,14 +23,8 @@ function detachedFloat32(n) {
   return view;
 }
 
-const ENTRY_POINTS = {
-  multiply: (a, b, o) => multiply(a, b, o),
-  divide: (a, b, o) => divide(a, b, o),
-  'onnx.Mul': (a, b) => onnx.Mul(a, b),
-  'onnx.Div': (a, b) => onnx.Div(a, b, {}, 13),
-  'openvino.Multiply': (a, b) => openvino.Multiply(a, b),
-  'openvino.Divide': (a, b) => openvino.Divide(a, b, { m_pythondiv: 'false' }),
-};
+// Every entry point of every op (tests/js/dtypes.js).
+const ENTRY_POINTS = Object.fromEntries(Object.entries(entryPoints(api)).map(([name, e]) => [name, e.call]));
 
 const BAD_OPERANDS = [
   [TypeError, 'detached buffer with an empty shape', () => ({ data: detachedFloat32(4), shape: [0] })],

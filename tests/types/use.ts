@@ -3,7 +3,7 @@
 // package, and bundler resolution). Each @ts-expect-error line is a mistake that must not
 // compile: tsc fails on the directive if the line compiles after all.
 import {
-  init, multiply, divide, mul, div, tensor, empty, onnx, openvino, broadcastShapes, BroadcastError,
+  init, multiply, divide, add, mul, div, tensor, empty, onnx, openvino, broadcastShapes, BroadcastError,
   float16ToNumber, numberToFloat16, setThreads, threads, threadLimit, dtypes, ops,
   type DType, type DTypeKind, type Result, type WasmTensor, type BroadcastExplanation,
 } from 'tensorwise';
@@ -74,6 +74,12 @@ export async function main(): Promise<number> {
   const half16 = dtypes().find((x) => x.name === 'float16');
   const one: number | undefined = half16?.toNumber?.(0x3c00);
   const signs: string[] = ops().map((x) => x.sign);
+  const sum2 = add({ data: new Int16Array([1, 2]) }, 3);
+  const sumData: Int16Array = sum2.data;
+  const sumOut = add(r, r, { out: new Float32Array(3) });
+  const sumOutData: Float32Array = sumOut.data;
+  const onnxSum: Float32Array = onnx.Add(r, r).data;
+  const ovSum: Float32Array = openvino.Add(r, r, { auto_broadcast: 'numpy' }).data;
   const generic: Result = r;
   const anyDtype: DType = generic.dtype;
   try {
@@ -104,11 +110,13 @@ export async function main(): Promise<number> {
   await init({ threads: 'all' });
   // @ts-expect-error setThreads needs a value
   await setThreads();
+  // @ts-expect-error add takes no pythondiv
+  add(r, 2, { pythondiv: false });
   // @ts-expect-error explain gives an explanation, not a shape
   const notShape: number[] = broadcastShapes([1], [1], { explain: true });
 
   void [f, values, d, qi, bi, bigTotal, u8data, i16, f64, halfBits, halfDtype, again, td, ed, intoData, sameArray, tu, of, vi,
-    shape, anyDtype, wrong, notNumber, running, legacy, stretched, padded, askedOp, limit, kinds, one, signs, notShape];
+    shape, anyDtype, wrong, notNumber, running, legacy, stretched, padded, askedOp, limit, kinds, one, signs, notShape, sumData, sumOutData, onnxSum, ovSum];
   return sum;
 }
 

@@ -1,5 +1,8 @@
-// float16 and bfloat16 Multiply and Divide. bfloat16 goes through float32 lane-wise (convert,
-// compute, round once to nearest even). float16 has a fast path that stops at what it cannot do:
+// float16 and bfloat16 kernels. Every op goes through float32 lane-wise (convert, compute with
+// the float32 vector function, round once to nearest even): f16_via_f32<F32Op> and
+// bf16_via_f32<F32Op>, which kernel_list.inc names with the float32 function of the op.
+// float16 Add and Subtract have a fast path (F16Linear, below), and so do Multiply and Divide,
+// one that stops at what it cannot do:
 //
 // Shifted 13 bits up, the magnitude bits of a float16 read as a float32 are its value times
 // 2^-112, for normals and subnormals alike. So |a| * 2^112 * (|b| * 2^-112), or
@@ -26,8 +29,10 @@ namespace tensorwise::wasmsimd {
 
 // The constants, made from a value LLVM cannot see, so that it keeps them in locals (registers)
 // instead of rematerialising them inside the loop, which V8 does with three instructions each.
+// (Add and Subtract's fast path uses keep, magnitude32 and inf32 too; a kernel's unused ones
+// are dropped by the compiler.)
 struct F16Constants {
-  v128_t zero, sign, magnitude, max_finite, max_subnormal, scale, one, round, inf;
+  v128_t zero, sign, magnitude, max_finite, max_subnormal, scale, one, round, inf, keep, magnitude32, inf32;
   explicit F16Constants(uint32_t zero_) {
     zero = wasm_i32x4_splat(static_cast<int32_t>(zero_));
     sign = wasm_i16x8_splat(static_cast<int16_t>(0x8000 + zero_));
@@ -38,6 +43,9 @@ struct F16Constants {
     one = wasm_i32x4_splat(static_cast<int32_t>(1 + zero_));
     round = wasm_i32x4_splat(static_cast<int32_t>(0xFFF + zero_));
     inf = wasm_i16x8_splat(static_cast<int16_t>(0x7C00 + zero_));
+    keep = wasm_i32x4_splat(static_cast<int32_t>(0x8FFFFFFFu + zero_));  // a sign and a magnitude shifted up 13
+    magnitude32 = wasm_i32x4_splat(static_cast<int32_t>(0x7FFFFFFF + zero_));
+    inf32 = wasm_i32x4_splat(static_cast<int32_t>(0x7C00 + zero_));
   }
 };
 
@@ -146,30 +154,78 @@ inline v128_t half_op(v128_t a, v128_t b) {
   return wasm_u16x8_narrow_i32x4(FromF32(lo), FromF32(hi));
 }
 
-// The float16 kernels as a class, for loops.h's checked loop: fast() may decline a vector,
-// full() never does.
+// Whether every lane holds a normal float16 (exponent 1..30).
+inline bool f16_all_normal(v128_t h) {
+  const v128_t exponent = wasm_v128_and(h, wasm_i16x8_splat(0x7C00));
+  return !wasm_v128_any_true(wasm_v128_or(wasm_i16x8_eq(exponent, wasm_i16x8_splat(0)),
+                                          wasm_i16x8_eq(exponent, wasm_i16x8_splat(0x7C00))));
+}
+
+// a ∘ b for float16 through float32. All-normal inputs convert in with a shift and a rebias;
+// the rounding back always takes the full conversion (results may be subnormal or Inf).
+template <vec_fn F32Op>
+inline v128_t f16_via_f32(v128_t a, v128_t b) {
+  if (f16_all_normal(a) && f16_all_normal(b)) return half_op<f16_normal_to_f32, f32_to_f16, F32Op>(a, b);
+  return half_op<f16_to_f32, f32_to_f16, F32Op>(a, b);
+}
+
+template <vec_fn F32Op>
+inline v128_t bf16_via_f32(v128_t a, v128_t b) { return half_op<bf16_to_f32, f32_to_bf16, F32Op>(a, b); }
+
+// ---- float16 Add and Subtract: the fast path ---------------------------------------------------
+//
+// Scaling by 2^-112 commutes with + and -: with each float16 read as float32 bits (sign in place,
+// magnitude shifted up 13: its value times 2^-112), the float32 sum is the float16 sum times
+// 2^-112, whose bits round back at bit 13 as Multiply's do. Rounding twice (float32, then bit 13)
+// is still correct rounding for + and - (24 >= 2 * 11 + 2); a result among float32's subnormals
+// is exact, as both inputs lie on the float16 grid scaled, a multiple of 2^-136 (float32's
+// subnormal grid is 2^-149), so float16 subnormals need no care. Only Inf and NaN inputs are
+// declined; sums from 65520 up become Inf. All 2^32 pairs: npm run exhaustive.
+
+// Four float16 (zero-extended into the high halves of 32-bit lanes by a shuffle with zero) as
+// float32 bits of their value times 2^-112: an arithmetic shift by 3 keeps the sign at bit 31
+// and copies it into bits 30..28, which `keep` clears.
+inline v128_t f16_low_scaled(const F16Constants& c, v128_t h) {
+  return wasm_v128_and(wasm_i32x4_shr(wasm_i16x8_shuffle(c.zero, h, 0, 8, 1, 9, 2, 10, 3, 11), 3), c.keep);
+}
+inline v128_t f16_high_scaled(const F16Constants& c, v128_t h) {
+  return wasm_v128_and(wasm_i32x4_shr(wasm_i16x8_shuffle(c.zero, h, 4, 12, 5, 13, 6, 14, 7, 15), 3), c.keep);
+}
+
+// Float32 bits of a finite result times 2^-112 -> float16 bits zero-extended in 32-bit lanes.
+inline v128_t f16_from_scaled(const F16Constants& c, v128_t r) {
+  const v128_t magnitude = wasm_v128_and(r, c.magnitude32);
+  const v128_t odd = wasm_v128_and(wasm_u32x4_shr(magnitude, 13), c.one);
+  const v128_t rounded = wasm_u32x4_shr(wasm_i32x4_add(wasm_i32x4_add(magnitude, c.round), odd), 13);
+  // c.sign is 0x8000 in each 16-bit half; r >> 16 has nothing in the high ones.
+  return wasm_v128_or(wasm_u32x4_min(rounded, c.inf32), wasm_v128_and(wasm_u32x4_shr(r, 16), c.sign));
+}
+
+// float16 a ∘ b for a linear float32 op (f32_add, f32_sub), as a kernel class for loops.h's
+// checked loop: fast() declines a vector with an Inf or NaN in it, full() never declines.
+template <vec_fn F32Op>
+struct F16Linear {
+  using Constants = F16Constants;
+  static v128_t fast(const Constants& c, v128_t a, v128_t b, v128_t* y) {
+    const v128_t declined =
+        wasm_i16x8_gt(wasm_i16x8_max(wasm_v128_and(a, c.magnitude), wasm_v128_and(b, c.magnitude)), c.max_finite);
+    const v128_t lo = F32Op(f16_low_scaled(c, a), f16_low_scaled(c, b));
+    const v128_t hi = F32Op(f16_high_scaled(c, a), f16_high_scaled(c, b));
+    *y = wasm_u16x8_narrow_i32x4(f16_from_scaled(c, lo), f16_from_scaled(c, hi));
+    return declined;
+  }
+  static v128_t full(v128_t a, v128_t b) { return f16_via_f32<F32Op>(a, b); }
+};
+
+// The float16 Multiply and Divide kernels as a class, for loops.h's checked loop: fast() may
+// decline a vector, full() never does.
 template <bool kDivide>
 struct F16Kernel {
   using Constants = F16Constants;
   static v128_t fast(const Constants& c, v128_t a, v128_t b, v128_t* y) { return f16_fast<kDivide>(c, a, b, y); }
-  static v128_t full(v128_t a, v128_t b) {
-    // All-normal inputs (exponent 1..30) convert in with a shift and a rebias; the rounding
-    // back always takes the full conversion (these vectors may have subnormal or Inf results).
-    if (all_normal(a) && all_normal(b)) {
-      return half_op<f16_normal_to_f32, f32_to_f16, kDivide ? f32_div : f32_mul>(a, b);
-    }
-    return half_op<f16_to_f32, f32_to_f16, kDivide ? f32_div : f32_mul>(a, b);
-  }
-  static bool all_normal(v128_t h) {
-    const v128_t exponent = wasm_v128_and(h, wasm_i16x8_splat(0x7C00));
-    return !wasm_v128_any_true(wasm_v128_or(wasm_i16x8_eq(exponent, wasm_i16x8_splat(0)),
-                                            wasm_i16x8_eq(exponent, wasm_i16x8_splat(0x7C00))));
-  }
+  static v128_t full(v128_t a, v128_t b) { return f16_via_f32<kDivide ? f32_div : f32_mul>(a, b); }
 };
 using f16_mul = F16Kernel<false>;
 using f16_div = F16Kernel<true>;
-
-inline v128_t bf16_mul(v128_t a, v128_t b) { return half_op<bf16_to_f32, f32_to_bf16, f32_mul>(a, b); }
-inline v128_t bf16_div(v128_t a, v128_t b) { return half_op<bf16_to_f32, f32_to_bf16, f32_div>(a, b); }
 
 }  // namespace tensorwise::wasmsimd

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import * as tw from '../../../web/index.js';
 import { memoryInUse, poolReady } from '../internals.js';
+import { entryPoints } from '../dtypes.js';
 
 export { tw, memoryInUse };
 
@@ -88,14 +89,14 @@ const f32 = (values) => new Float32Array(values);
  * Every op entry point, called on float32 operands the same way, with what it should give for
  * two float32 arrays: `ops.multiply.want(a, b)` is the element-wise product.
  */
-export const OPS = {
-  multiply: { call: (a, b, o) => tw.multiply(a, b, o), want: (x, y) => Math.fround(x * y), out: true },
-  divide: { call: (a, b, o) => tw.divide(a, b, o), want: (x, y) => Math.fround(x / y), out: true },
-  'onnx.Mul': { call: (a, b) => tw.onnx.Mul(a, b), want: (x, y) => Math.fround(x * y) },
-  'onnx.Div': { call: (a, b) => tw.onnx.Div(a, b, {}, 13), want: (x, y) => Math.fround(x / y) },
-  'openvino.Multiply': { call: (a, b) => tw.openvino.Multiply(a, b), want: (x, y) => Math.fround(x * y) },
-  'openvino.Divide': { call: (a, b) => tw.openvino.Divide(a, b, { m_pythondiv: 'false' }), want: (x, y) => Math.fround(x / y) },
-};
+/**
+ * Every entry point of every op (tests/js/dtypes.js): its float32 answer, its answer for small
+ * integers whose quotients floor and truncation round alike, and whether it takes `out`.
+ */
+export const OPS = Object.fromEntries(Object.entries(entryPoints(tw)).map(([name, e]) => [name, {
+  call: e.call, want: (x, y) => Math.fround(e.op.real(x, y)), out: e.options,
+  wantInteger: (x, y) => (e.op.divides ? Math.trunc(e.op.real(x, y)) : e.op.real(x, y)),
+}]));
 
 /** Asserts a result's float32 values are op(a[i], b[i]). */
 export function assertValues(result, op, a, b) {

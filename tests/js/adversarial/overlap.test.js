@@ -5,6 +5,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { hostile, tw } from './harness.js';
+import { OPS as TEST_OPS } from '../dtypes.js';
 
 before(() => tw.init());
 
@@ -21,11 +22,9 @@ function check(got, want, what) {
   }
 }
 
-const OPS = {
-  multiply: (a, b, o) => tw.multiply(a, b, o),
-  divide: (a, b, o) => tw.divide(a, b, o),
-};
-const WANT = { multiply: (x, y) => Math.fround(x * y), divide: (x, y) => Math.fround(x / y) };
+// Every op's API function (tests/js/dtypes.js), with its float32 answer.
+const OPS = Object.fromEntries(Object.values(TEST_OPS).map((o) => [o.fn, (a, b, options) => tw[o.fn](a, b, options)]));
+const WANT = Object.fromEntries(Object.values(TEST_OPS).map((o) => [o.fn, (x, y) => Math.fround(o.real(x, y))]));
 
 for (const [name, call] of Object.entries(OPS)) {
   test(`${name}: out shifted by ±1 element over A or B, in one buffer, at every size`, () => {

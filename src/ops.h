@@ -25,7 +25,8 @@ namespace tensorwise {
   X(mul, op_mul)             \
   X(div, op_div)             \
   X(div_floor, op_div_floor) \
-  X(add, op_add)
+  X(add, op_add)             \
+  X(sub, op_sub)
 
 enum class Op : uint8_t {
 #define TW_ENUM(name, functor) name,
@@ -67,6 +68,15 @@ struct op_add {
   static constexpr bool kSignless = true;
   template <class T>
   static T apply(T a, T b) { return ring_op(a, b, std::plus<>{}); }
+};
+
+struct op_sub {
+  static constexpr bool kCommutes = false;
+  static constexpr bool kDivision = false;
+  static constexpr bool kFloorDivision = false;
+  static constexpr bool kSignless = true;
+  template <class T>
+  static T apply(T a, T b) { return ring_op(a, b, std::minus<>{}); }
 };
 
 // Division: IEEE for floats; integers truncate toward zero (C, ONNX Div). Integer division never

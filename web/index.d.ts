@@ -344,6 +344,20 @@ export interface BinaryOp<Options extends BroadcastOptions = MultiplyOptions> {
  */
 export const add: BinaryOp;
 
+/**
+ * Element-wise `a - b` with broadcasting, options as {@link multiply}. Integers wrap modulo
+ * 2^bits; float16/bfloat16 are computed in float32 and rounded once to nearest even.
+ *
+ * @example
+ * ```js
+ * // Normalising an image, (x - mean) / std, per channel of an HWC float32 tensor:
+ * divide(subtract(image, { data: mean, shape: [3] }), { data: std, shape: [3] });
+ * ```
+ */
+export const subtract: BinaryOp;
+/** Alias of {@link subtract}. */
+export const sub: BinaryOp;
+
 /** Alias of {@link multiply}. */
 export const mul: typeof multiply;
 /** Alias of {@link divide}. */
@@ -472,7 +486,7 @@ export interface OnnxAttributes {
 }
 
 /**
- * ONNX `Mul`, `Div` and `Add` by opset (1, 6, 7, 13, 14; opsets in between use the latest version at
+ * ONNX `Mul`, `Div`, `Add` and `Sub` by opset (1, 6, 7, 13, 14; opsets in between use the latest version at
  * or below them). Opsets 1 and 6 broadcast the legacy way (`broadcast`, `axis`); 7 and later
  * numpy-style. Each version's type constraints are enforced (`TypeError`); so is an attribute
  * the version does not have. Integer `Div` truncates toward zero.
@@ -481,6 +495,7 @@ export const onnx: {
   Mul: OnnxOp;
   Div: OnnxOp;
   Add: OnnxOp;
+  Sub: OnnxOp;
 };
 
 /** An ONNX operator's function ({@link onnx}). */
@@ -517,11 +532,12 @@ export interface OpenVinoReading {
 /** An OpenVINO operation's function ({@link openvino}). */
 export type OpenVinoOp<Attributes = OpenVinoAttributes> = <A extends Operand, B extends Operand>(a: A, b: B, attributes?: Attributes) => ResultOf<A, B>;
 
-/** OpenVINO `Multiply-1`, `Divide-1`, `Add-1`. */
+/** OpenVINO `Multiply-1`, `Divide-1`, `Add-1`, `Subtract-1`. */
 export const openvino: {
   Multiply: OpenVinoOp;
   Divide: OpenVinoOp<OpenVinoDivideAttributes>;
   Add: OpenVinoOp;
+  Subtract: OpenVinoOp;
   /**
    * What an IR layer of this type (`'Multiply'`, ...) with these attributes asks for, read as
    * the operation reads them (the same errors for unknown or bad attributes).

@@ -16,6 +16,7 @@ const PUBLIC = {
   multiply: ['mul', 'mul', 'Mul', 'Multiply', '×'],
   divide: ['div', 'div', 'Div', 'Divide', '÷'],
   add: ['add', 'add', 'Add', 'Add', '+'],
+  subtract: ['sub', 'sub', 'Sub', 'Subtract', '−'],
 };
 
 /**
@@ -60,8 +61,10 @@ function publicOp(d) {
 export const multiply = publicOp(OPS.multiply);
 export const divide = publicOp(OPS.divide);
 export const add = publicOp(OPS.add);
+export const subtract = publicOp(OPS.subtract);
 export const mul = multiply;
 export const div = divide;
+export const sub = subtract;
 
 /** ONNX's operators by opset (docs/contract.md, "ONNX and OpenVINO"). */
 export const onnx = Object.freeze(Object.fromEntries(Object.values(OPS).map((d) => [d.onnx, onnxEntry(d)])));

@@ -130,6 +130,7 @@ OPS = {
     'mul': {'float': np.multiply, 'integer': wrapping(np.multiply), 'divides': False},
     'div': {'float': np.divide, 'integer': integer_division, 'divides': True},
     'add': {'float': np.add, 'integer': wrapping(np.add), 'divides': False},
+    'sub': {'float': np.subtract, 'integer': wrapping(np.subtract), 'divides': False},
 }
 
 

@@ -50,6 +50,7 @@ export const OPS = {
   mul: op('multiply', 'Mul', 'Multiply', false, true, (x, y) => x * y),
   div: op('divide', 'Div', 'Divide', true, false, (x, y) => x / y),
   add: op('add', 'Add', 'Add', false, true, (x, y) => x + y),
+  sub: op('subtract', 'Sub', 'Subtract', false, false, (x, y) => x - y),
 };
 export const OP_NAMES = Object.keys(OPS);
 

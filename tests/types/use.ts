@@ -3,7 +3,7 @@
 // package, and bundler resolution). Each @ts-expect-error line is a mistake that must not
 // compile: tsc fails on the directive if the line compiles after all.
 import {
-  init, multiply, divide, add, mul, div, tensor, empty, onnx, openvino, broadcastShapes, BroadcastError,
+  init, multiply, divide, add, subtract, sub, mul, div, tensor, empty, onnx, openvino, broadcastShapes, BroadcastError,
   float16ToNumber, numberToFloat16, setThreads, threads, threadLimit, dtypes, ops,
   type DType, type DTypeKind, type Result, type WasmTensor, type BroadcastExplanation,
 } from 'tensorwise';
@@ -78,6 +78,10 @@ export async function main(): Promise<number> {
   const sumData: Int16Array = sum2.data;
   const sumOut = add(r, r, { out: new Float32Array(3) });
   const sumOutData: Float32Array = sumOut.data;
+  const difference: BigInt64Array = subtract({ data: [5n, 7n] }, 2n).data;
+  const aliasDifference: Float64Array = sub({ data: new Float64Array([1]) }, 0.5).data;
+  const onnxDifference: Float32Array = onnx.Sub(r, r, {}, 7).data;
+  const ovDifference: Int32Array = openvino.Subtract(q, q, { auto_broadcast: 'none' }).data;
   const onnxSum: Float32Array = onnx.Add(r, r).data;
   const ovSum: Float32Array = openvino.Add(r, r, { auto_broadcast: 'numpy' }).data;
   const generic: Result = r;
@@ -116,7 +120,8 @@ export async function main(): Promise<number> {
   const notShape: number[] = broadcastShapes([1], [1], { explain: true });
 
   void [f, values, d, qi, bi, bigTotal, u8data, i16, f64, halfBits, halfDtype, again, td, ed, intoData, sameArray, tu, of, vi,
-    shape, anyDtype, wrong, notNumber, running, legacy, stretched, padded, askedOp, limit, kinds, one, signs, notShape, sumData, sumOutData, onnxSum, ovSum];
+    shape, anyDtype, wrong, notNumber, running, legacy, stretched, padded, askedOp, limit, kinds, one, signs, notShape, sumData, sumOutData, onnxSum, ovSum,
+    difference, aliasDifference, onnxDifference, ovDifference];
   return sum;
 }
 

@@ -1,4 +1,4 @@
-// The one-instruction kernels (or nearly): add and multiply for every dtype but the narrow
+// The one-instruction kernels (or nearly): add, subtract and multiply for every dtype but the narrow
 // floats (narrow_floats.h wraps the float32 ones), and the division of the IEEE floats, correctly
 // rounded. Integer add and multiply: the low bits of a sum or a product do not depend on
 // signedness, so unsigned integers run the signed kernels (ops.h, canonical_dtype).
@@ -35,6 +35,15 @@ inline v128_t i8_add(v128_t a, v128_t b) { return wasm_i8x16_add(a, b); }
 inline v128_t i16_add(v128_t a, v128_t b) { return wasm_i16x8_add(a, b); }
 inline v128_t i32_add(v128_t a, v128_t b) { return wasm_i32x4_add(a, b); }
 inline v128_t i64_add(v128_t a, v128_t b) { return wasm_i64x2_add(a, b); }
+
+// ---- subtract
+
+inline v128_t f32_sub(v128_t a, v128_t b) { return wasm_f32x4_sub(a, b); }
+inline v128_t f64_sub(v128_t a, v128_t b) { return wasm_f64x2_sub(a, b); }
+inline v128_t i8_sub(v128_t a, v128_t b) { return wasm_i8x16_sub(a, b); }
+inline v128_t i16_sub(v128_t a, v128_t b) { return wasm_i16x8_sub(a, b); }
+inline v128_t i32_sub(v128_t a, v128_t b) { return wasm_i32x4_sub(a, b); }
+inline v128_t i64_sub(v128_t a, v128_t b) { return wasm_i64x2_sub(a, b); }
 
 // ---- float division
 

@@ -58,11 +58,75 @@ inline bfloat16 to_bf16(float f) {
 // a fixed NaN makes results the same bits whatever path, thread or tier computed them.
 //
 // The narrow floats compute through float32: to_f32 in, narrow<T> out, rounded once to nearest
-// even (the correctly rounded result for +, -, * and /: float32 has at least 2p + 2 bits of
-// precision for a narrow float of p; docs/contract.md). A new narrow float is its storage type
-// and its line in dtype.h, its two conversions here and its narrow<> line below.
+// even, which is the correctly rounded result for +, -, * and / (float32 has at least 2p + 2
+// bits of precision for a narrow float of p bits; docs/contract.md).
+//
+// Any narrow float of dtype.h's kind (kMantissaBits, kExponentBits: IEEE-style, with
+// subnormals, Inf and NaN) converts through the two templates below; float16 and bfloat16 have
+// the faster routines above, which the tests check against them.
+
+// The float32 value of a narrow float's bits: exact (its values are all float32 values).
+template <int M, int E>
+float widen_to_f32(uint32_t bits) {
+  constexpr uint32_t top = (1u << E) - 1;
+  constexpr int bias = (1 << (E - 1)) - 1;
+  const uint32_t sign = (bits >> (M + E)) & 1u, field = (bits >> M) & top, mantissa = bits & ((1u << M) - 1);
+  uint32_t out;
+  if (field == top) {
+    out = 0x7F800000u | (mantissa << (23 - M)) | (mantissa != 0 ? 0x400000u : 0);  // Inf, or a quiet NaN
+  } else if (field != 0) {
+    out = ((field - bias + 127) << 23) | (mantissa << (23 - M));
+  } else {
+    // mantissa * 2^(1 - bias - M), exact: the scale is a float32 (a subnormal below 2^-126, as
+    // for bfloat16) and the product, of at most M bits, a multiple of 2^-149.
+    constexpr int k = 1 - bias - M;
+    const float scale = f32_from_bits(k >= -126 ? static_cast<uint32_t>(k + 127) << 23 : 1u << (k + 149));
+    out = f32_bits(static_cast<float>(mantissa) * scale);
+  }
+  return f32_from_bits(out | (sign << 31));
+}
+
+// A float32 rounded once to nearest even into a narrow float's bits; overflow gives Inf, NaN
+// the one quiet NaN. Exact integer arithmetic on the float32's significand.
+template <int M, int E>
+uint32_t narrow_from_f32(float f) {
+  constexpr uint32_t top = (1u << E) - 1;
+  constexpr int bias = (1 << (E - 1)) - 1;
+  constexpr uint32_t inf = top << M;
+  const uint32_t u = f32_bits(f);
+  const uint32_t sign = (u >> 31) << (M + E);
+  const uint32_t magnitude = u & 0x7FFFFFFFu;
+  if (magnitude > 0x7F800000u) return inf | (1u << (M - 1));
+  if (magnitude == 0x7F800000u) return sign | inf;
+  if (magnitude == 0) return sign;
+  const uint32_t exponent = magnitude >> 23;
+  const uint64_t significand = exponent != 0 ? (magnitude & 0x7FFFFFu) | 0x800000u : magnitude;
+  const int lsb = (exponent != 0 ? static_cast<int>(exponent) : 1) - 127 - 23;  // the value is significand * 2^lsb
+  const int leading = 31 - __builtin_clz(static_cast<uint32_t>(significand)) + lsb;  // floor(log2(value))
+  // The quantum of the result: M bits below the leading one, but never below the subnormals'.
+  const int smallest = 1 - bias - M;
+  const int quantum = leading - M > smallest ? leading - M : smallest;
+  const int shift = quantum - lsb < 63 ? quantum - lsb : 63;  // >= 0: float32 is the finer grid
+  uint64_t n = significand >> shift;
+  if (shift > 0) {
+    const uint64_t rest = significand - (n << shift), half = uint64_t{1} << (shift - 1);
+    if (rest > half || (rest == half && (n & 1) != 0)) ++n;
+  }
+  // n quanta of 2^quantum; from the subnormals' quantum up, each binade adds 1 << M, which is
+  // also how a carry out of the mantissa lands in the next exponent.
+  const uint64_t bits = (static_cast<uint64_t>(quantum - smallest) << M) + n;
+  return sign | (bits >= inf ? inf : static_cast<uint32_t>(bits));
+}
+
+// The float32 value of a narrow float, and a float32 rounded into one (round to nearest even).
+template <class T, std::enable_if_t<is_narrow_float_v<T>, int> = 0>
+float to_f32(T h) {
+  return widen_to_f32<T::kMantissaBits, T::kExponentBits>(h.bits);
+}
 template <class T>
-T narrow(float f);
+T narrow(float f) {
+  return T{static_cast<decltype(T::bits)>(narrow_from_f32<T::kMantissaBits, T::kExponentBits>(f))};
+}
 template <>
 inline float16 narrow<float16>(float f) { return to_f16(f); }
 template <>

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <initializer_list>
 #include <cstdint>
 
 #include "half.h"
@@ -74,4 +75,31 @@ TEST_CASE("bfloat16 conversions") {
   const uint16_t nan = to_bf16(f32_from_bits(0x7F800001u)).bits;  // signalling NaN stays NaN
   CHECK((nan & 0x7F80) == 0x7F80);
   CHECK((nan & 0x7F) != 0);
+}
+
+// The format-generic conversions (any narrow float of dtype.h's kind converts through them)
+// against the float16 and bfloat16 routines, which the tests above check by construction.
+template <class T>
+void check_generic_conversions(T (*to_narrow)(float)) {
+  constexpr int m = T::kMantissaBits, e = T::kExponentBits;
+  for (uint32_t h = 0; h <= 0xFFFF; ++h) {
+    const float want = to_f32(T{static_cast<uint16_t>(h)});
+    const float got = widen_to_f32<m, e>(h);
+    if (std::isnan(want)) REQUIRE(std::isnan(got));
+    else REQUIRE(f32_bits(got) == f32_bits(want));
+  }
+  // Every float32 whose low 16 bits are one of a few patterns (ties, just above and below them,
+  // and others), over every sign, exponent and high mantissa bits: 2^16 x 12 floats.
+  for (uint32_t high = 0; high <= 0xFFFF; ++high) {
+    for (uint32_t low : {0x0000u, 0x0001u, 0x0FFFu, 0x1000u, 0x1001u, 0x2000u, 0x3000u, 0x7FFFu, 0x8000u, 0x8001u, 0xC000u, 0xFFFFu}) {
+      const float f = f32_from_bits((high << 16) | low);
+      const uint32_t want = to_narrow(f).bits, got = narrow_from_f32<m, e>(f);
+      if (got != want) FAIL("float32 bits ", (high << 16) | low, ": got ", got, " want ", want);
+    }
+  }
+}
+
+TEST_CASE("generic narrow-float conversions equal float16's and bfloat16's") {
+  check_generic_conversions<float16>(&to_f16);
+  check_generic_conversions<bfloat16>(&to_bf16);
 }

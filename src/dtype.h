@@ -29,7 +29,8 @@ enum class DTypeKind : uint8_t {
 #undef TW_ENUM
 };
 
-// X(enum name, C type, kind, JS name, the first opset whose ONNX Add, Sub, Mul and Div take it)
+// X(enum name, C type, kind, JS name, the first opset whose ONNX Add, Sub, Mul and Div take it,
+//   or 0 where none does)
 #define TW_DTYPES(X)                              \
   X(f32, float, floating, float32, 1)             \
   X(f64, double, floating, float64, 1)            \

@@ -21,7 +21,9 @@ const ONNX_VERSIONS = [
   { since: 6, attributes: ['broadcast', 'axis'] },
   { since: 1, attributes: ['broadcast', 'axis', 'consumed_inputs'] },
 ];
-const typesOf = (version) => DTYPE_NAMES.filter((name) => DTYPES[name].onnxSince <= version.since);
+// Whether a version takes a dtype (onnxSince 0: no version does).
+const takes = (version, info) => info.onnxSince !== 0 && info.onnxSince <= version.since;
+const typesOf = (version) => DTYPE_NAMES.filter((name) => takes(version, DTYPES[name]));
 const ONNX_INPUTS = ['input A', 'input B'];
 
 function onnxVersion(opset, fn) {
@@ -56,7 +58,7 @@ export function onnxEntry(d) {
     const A = readOperand(a, `${fn}: ${ONNX_INPUTS[0]}`);
     const B = readOperand(b, `${fn}: ${ONNX_INPUTS[1]}`);
     const types = (dtype) => {
-      if (DTYPES[dtype].onnxSince > version.since) {
+      if (!takes(version, DTYPES[dtype])) {
         throw new TypeError(`${fn}: ${d.onnx}-${version.since} (opset ${opset}) does not take ${dtype}; ` +
           `its types are ${typesOf(version).join(', ')}`);
       }

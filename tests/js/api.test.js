@@ -3,6 +3,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import * as tw from '../../web/index.js';
+import { DTYPES } from '../../web/dtypes.js';
 
 const { init, multiply, divide, broadcastShapes, tensor, empty, onnx, openvino } = tw;
 
@@ -125,6 +126,19 @@ test('wasm-resident tensors: out, views across memory growth, dispose', () => {
   assert.ok(i64.disposed);
   y.dispose();
   healthy();
+});
+
+test('onnx: a dtype whose first opset is 0 is taken by no version', () => {
+  const saved = DTYPES.float32.onnxSince;
+  DTYPES.float32.onnxSince = 0; // as the core says of a dtype no ONNX arithmetic op takes
+  try {
+    for (const opset of [1, 7, 14, 20]) {
+      assert.throws(() => onnx.Mul(f32([1]), f32([2]), {}, opset), (e) => e instanceof TypeError && /does not take float32/.test(e.message));
+    }
+  } finally {
+    DTYPES.float32.onnxSince = saved;
+  }
+  assert.deepEqual(Array.from(onnx.Mul(f32([1]), f32([2])).data), [2]);
 });
 
 test('onnx: opsets, legacy broadcast, type constraints, integer Div truncates', () => {

@@ -82,9 +82,11 @@ function reference(op, dtype, pythondiv, x, y) {
 // ---- random cases -------------------------------------------------------------------------------
 function randomValue(g, dtype) {
   if (isHalf(dtype)) {
-    const special = d => (d === 'float16' ? [0, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x7e00, 1, 0x7bff, 0x0400]
-      : [0, 0x8000, 0x3f80, 0xbf80, 0x7f80, 0xff80, 0x7fc0, 1, 0x7f7f, 0x0080]);
-    return g.next() < 0.3 ? g.pick(special(dtype)) : g.int(0, 0xffff);
+    // From the format: 0, -0, 1, -1, Inf, -Inf, NaN, the smallest subnormal, the largest finite, the smallest normal.
+    const { p, emax, expBits, Storage } = DTYPES[dtype];
+    const m = p - 1, sign = 1 << (m + expBits), inf = (2 * emax + 1) << m, one = emax << m;
+    const special = [0, sign, one, sign | one, inf, sign | inf, inf | (1 << (m - 1)), 1, inf - 1, 1 << m];
+    return g.next() < 0.3 ? g.pick(special) : g.int(0, 2 ** (8 * Storage.BYTES_PER_ELEMENT) - 1);
   }
   if (DTYPES[dtype].kind === 'float') {
     const sp = [0, -0, 1, -1, Infinity, -Infinity, NaN, 5e-324, 1e-40, 3.4e38, -7.5];

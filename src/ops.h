@@ -52,32 +52,19 @@ T ring_op(T a, T b, Fn fn) {
   }
 }
 
-struct op_mul {
-  static constexpr bool kCommutes = true;
+// The ring ops (*, +, -): the same traits but for commuting, and one rounding or wrap each.
+template <class Fn, bool Commutes>
+struct ring {
+  static constexpr bool kCommutes = Commutes;
   static constexpr bool kDivision = false;
   static constexpr bool kFloorDivision = false;
   static constexpr bool kSignless = true;
   template <class T>
-  static T apply(T a, T b) { return ring_op(a, b, std::multiplies<>{}); }
+  static T apply(T a, T b) { return ring_op(a, b, Fn{}); }
 };
-
-struct op_add {
-  static constexpr bool kCommutes = true;
-  static constexpr bool kDivision = false;
-  static constexpr bool kFloorDivision = false;
-  static constexpr bool kSignless = true;
-  template <class T>
-  static T apply(T a, T b) { return ring_op(a, b, std::plus<>{}); }
-};
-
-struct op_sub {
-  static constexpr bool kCommutes = false;
-  static constexpr bool kDivision = false;
-  static constexpr bool kFloorDivision = false;
-  static constexpr bool kSignless = true;
-  template <class T>
-  static T apply(T a, T b) { return ring_op(a, b, std::minus<>{}); }
-};
+struct op_mul : ring<std::multiplies<>, true> {};
+struct op_add : ring<std::plus<>, true> {};
+struct op_sub : ring<std::minus<>, false> {};
 
 // Division: IEEE for floats; integers truncate toward zero (C, ONNX Div). Integer division never
 // traps: x/0 is 0, and MIN/-1 wraps to MIN (like numpy).

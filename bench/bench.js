@@ -26,6 +26,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { binaryModel } from './onnx-model.js';
+import { local, measureSideBySide } from './side-by-side.js';
 import * as tw from '../web/index.js';
 import { configurePoolForTests, poolReady, poolStats } from '../web/pool.js';
 
@@ -35,26 +36,6 @@ const require = createRequire(import.meta.url);
 mkdirSync(outDir, { recursive: true });
 
 // ---- timing ----------------------------------------------------------------------------------
-
-const now = () => Number(process.hrtime.bigint()) / 1e3; // µs
-
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * An implementation to time: `batch(count)` runs it count times and gives µs per call; `before`
- * (optional) runs before each batch, untimed. A local one times itself here.
- */
-function local(name, fn, before) {
-  return {
-    name,
-    before,
-    async batch(count) {
-      const s = now();
-      for (let i = 0; i < count; ++i) await fn();
-      return (now() - s) / count;
-    },
-  };
-}
 
 /** The implementation, counting the calls it makes and how many of them the pool shared. */
 function counted(impl) {
@@ -70,65 +51,6 @@ function counted(impl) {
       return us;
     },
   };
-}
-
-/** Batch size for ~2 ms of an implementation, after a warm-up (and JIT/tier-up). */
-async function batchSize(impl) {
-  impl.before?.();
-  for (let i = 0; i < 3; ++i) await impl.batch(1);
-  // The fastest of a few: one call slowed by the machine would make every batch of it a few
-  // calls, each paying for the cold start after the pause between batches.
-  let once = Infinity;
-  for (let i = 0; i < 5; ++i) once = Math.min(once, await impl.batch(1));
-  once = Math.max(once, 0.05);
-  return Math.max(1, Math.min(10000, Math.round(2000 / once)));
-}
-
-/**
- * Median µs per call of each implementation, measured side by side: round after round, one
- * batch of each in turn, so that the machine's slow and fast moments fall on all of them alike
- * (at least `minRounds` rounds, then as many as fit in budgetMs). Also, for each pair of
- * implementations named in `pairs`, the median of their per-round ratios (the first's time over
- * the second's): ratios of batches run one right after the other vary less than ratios of
- * medians on this noisy machine.
- */
-async function measureSideBySide(impls, collectGarbage, pairs = [], budgetMs = 1200, minRounds = 7) {
-  const batches = [];
-  for (const impl of impls) batches.push(await batchSize(impl));
-  // The pairs whose implementations are both here, by index.
-  const indexOf = (name) => impls.findIndex((impl) => impl.name === name);
-  const present = pairs.map(([x, y]) => [x, y, indexOf(x), indexOf(y)]).filter(([, , i, j]) => i >= 0 && j >= 0);
-  // The implementations of a pair of tensorwise's run batches of one size, so their per-round
-  // ratios compare like with like.
-  for (const [x, y, i, j] of present) {
-    if (x.startsWith('tw ') && y.startsWith('tw ')) batches[j] = batches[i] = Math.max(batches[i], batches[j]);
-  }
-  const samples = impls.map(() => []);
-  const end = now() + budgetMs * 1e3;
-  for (let round = 0; round < minRounds || (now() < end && round < 200); ++round) {
-    // Every other round in reverse order: each implementation follows a different one in turn
-    // (what the one before leaves, such as garbage being swept, falls on all alike).
-    for (let j = 0; j < impls.length; ++j) {
-      const k = round % 2 === 0 ? j : impls.length - 1 - j;
-      const previous = round % 2 === 0 ? k - 1 : k + 1;
-      // Garbage from the previous batch (results of tens of MB) is collected before, not during,
-      // the next one, so no implementation pays for another's garbage (node --expose-gc). Only
-      // for large cases: between the batches of tiny calls it slowed the calls after it.
-      if (collectGarbage) globalThis.gc?.();
-      impls[k].before?.();
-      // Threads of the batch before go to sleep first (onnxruntime's spin longer than ours).
-      // After a collection, V8 goes on sweeping on background threads for a few ms: on a machine of
-      // few cores they would take a core from our workers, so the pause is longer.
-      await pause(Math.max(impls[previous]?.spinsMs ?? 1, collectGarbage ? 5 : 1));
-      samples[k].push(await impls[k].batch(batches[k]));
-    }
-  }
-  const medians = {};
-  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-  impls.forEach(({ name }, k) => { medians[name] = median(samples[k]); });
-  const ratios = {};
-  for (const [x, y, i, j] of present) ratios[`${x} / ${y}`] = median(samples[i].map((t, r) => t / samples[j][r]));
-  return { medians, ratios };
 }
 
 // ---- roofline module -------------------------------------------------------------------------

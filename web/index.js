@@ -1,4 +1,4 @@
-// tensorwise: element-wise Multiply and Divide with broadcasting, in WebAssembly SIMD.
+// tensorwise: element-wise arithmetic (add, subtract, multiply, divide) with broadcasting, in WebAssembly SIMD.
 //
 // Every entry point reads its arguments once (arguments.js), checks them, and only then stages
 // anything in wasm memory (engine.js); see docs/contract.md, "Arguments are read once".

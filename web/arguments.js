@@ -6,7 +6,7 @@
 import { DEFAULTS, DTYPES, dtypeInfo, encodeValue, kindRecord } from './dtypes.js';
 import { describe, formatShape, withArticle } from './format.js';
 import {
-  TYPED_ARRAY_CLASSES, boxedKind, hasOwn, isArray, isDetached, isResizable, typedArrayBuffer, typedArrayByteOffset,
+  TYPED_ARRAY_CLASSES, boxedKind, hasOwn, isArray, isDetached, isResizable, isShared, typedArrayBuffer, typedArrayByteOffset,
   typedArrayKind, typedArrayLength,
 } from './intrinsics.js';
 import { MAX_BYTES, heapInstance } from './memory.js';
@@ -28,23 +28,23 @@ const UNCLAMPED = TYPED_ARRAY_CLASSES.get('Uint8Array');
  * so that growth by another thread or by code that runs later never reaches past what was checked.
  * heapAddress and heapInst: where it lies in wasm memory, for a view of it (settle() sets them).
  */
-function snapshotTypedArray(x, Class, what) {
+function snapshotTypedArray(x, k, what, part) {
   const buffer = typedArrayBuffer(x);
   const length = typedArrayLength(x);
   if (length === 0 && isDetached(buffer)) {
-    throw new TypeError(`${what}: its ArrayBuffer is detached (it was transferred)`);
+    throw new TypeError(`${what}${part}: its ArrayBuffer is detached (it was transferred)`);
   }
   return {
-    Class, view: x, fixed: x, buffer, byteOffset: typedArrayByteOffset(x), length, heapAddress: -1, heapInst: null,
-    fromCaller: true,
+    Class: k.Class, size: k.bytes, view: x, fixed: x, buffer, byteOffset: typedArrayByteOffset(x), length, heapAddress: -1,
+    heapInst: null, fromCaller: true,
   };
 }
 
 /** A typed array the library made (encoded plain-array values): nothing to check again. */
-function ownSource(view, Class) {
+function ownSource(view, info) {
   return {
-    Class, view, fixed: view, buffer: null, byteOffset: 0, length: typedArrayLength(view), heapAddress: -1, heapInst: null,
-    fromCaller: false,
+    Class: info.Storage, size: info.bytes, view, fixed: view, buffer: null, byteOffset: 0, length: typedArrayLength(view),
+    heapAddress: -1, heapInst: null, fromCaller: false,
   };
 }
 
@@ -86,16 +86,17 @@ export function readHost(data, shape, dtype, what) {
   let source;
   if (kind !== undefined) {
     const k = kindRecord(kind);
-    source = snapshotTypedArray(data, k.Class, `${what}: data`);
-    info ??= k.info;
-    if (!info.carriers.includes(source.Class)) {
+    source = snapshotTypedArray(data, k, what, ': data');
+    // A typed array carries the dtype it implies; a dtype given must be one it can carry.
+    if (info === null) info = k.info;
+    else if (!info.carriers.includes(source.Class)) {
       throw new TypeError(`${what}: ${withArticle(kind)} cannot carry dtype ${info.name} ` +
         `(it takes ${info.carriers.map((C) => C.name).join(' or ')})`);
     }
-  } else if (isArray(data, `${what}: data`)) {
+  } else if (isArray(data, what, ': data')) {
     const values = readValues(data, what);
     info ??= holdsBigints(values, what) ? DEFAULTS.bigints : DEFAULTS.numbers;
-    source = ownSource(encodeValues(info, values, what), info.Storage);
+    source = ownSource(encodeValues(info, values, what), info);
   } else if (data === undefined) {
     throw new TypeError(`${what}: data is missing (give a typed array or an array)`);
   } else {
@@ -138,7 +139,8 @@ function holdsBigints(values, what) {
 
 function encodeValues(info, values, what) {
   const out = new info.Storage(values.length);
-  for (let i = 0; i < values.length; ++i) out[i] = encodeValue(info, values[i], `${what}: data[${i}]`);
+  const where = `${what}: data`;
+  for (let i = 0; i < values.length; ++i) out[i] = encodeValue(info, values[i], where, i);
   return out;
 }
 
@@ -164,7 +166,7 @@ export function asTensor(op, dtype, fn, name) {
   const info = DTYPES[dtype];
   const storage = new info.Storage(1);
   storage[0] = encodeValue(info, op.value, `${fn}: scalar ${name}`);
-  return { kind: 'host', dtype, shape: [], n: 1, source: ownSource(storage, info.Storage), carrier: null };
+  return { kind: 'host', dtype, shape: [], n: 1, source: ownSource(storage, info), carrier: null };
 }
 
 function scalarDefault(v) {
@@ -185,7 +187,7 @@ export function readOut(x, fn) {
   if (kind === undefined) {
     throw new TypeError(`${fn}: out must be a typed array or a wasm tensor, got ${describe(x)}`);
   }
-  return { kind: 'host', source: snapshotTypedArray(x, kindRecord(kind).Class, `${fn}: out`) };
+  return { kind: 'host', source: snapshotTypedArray(x, kindRecord(kind), fn, ': out') };
 }
 
 /** Checks `out` against the result's dtype (its length is checked once the shape is known). */
@@ -227,10 +229,11 @@ function settleSource(s, fn, name) {
     throw new RangeError(`${fn}: ${name}: its buffer was resized while the arguments were being read ` +
       `(${s.length} elements when read, ${length} now)`);
   }
-  if (isResizable(s.buffer)) s.fixed = new s.Class(s.buffer, s.byteOffset, s.length);
-  const inst = heapInstance(s.buffer);
+  const shared = isShared(s.buffer);
+  if (isResizable(s.buffer, shared)) s.fixed = new s.Class(s.buffer, s.byteOffset, s.length);
+  const inst = heapInstance(s.buffer, shared);
   if (inst !== null) {
-    const bytes = s.length * s.Class.BYTES_PER_ELEMENT;
+    const bytes = s.length * s.size;
     if (!insideLiveTensor(inst, s.byteOffset, bytes)) {
       throw new TypeError(`${fn}: ${name} is a view of wasm memory outside every live tensor (was its tensor disposed?)`);
     }

@@ -83,7 +83,7 @@ onAbi(() => {
   DTYPE_NAMES = records.map((r) => r.name);
   DTYPE_LIST = DTYPE_NAMES.join(', ');
   KINDS.clear();
-  for (const [kind, Class] of TYPED_ARRAY_CLASSES) KINDS.set(kind, { Class, info: null });
+  for (const [kind, Class] of TYPED_ARRAY_CLASSES) KINDS.set(kind, { Class, bytes: Class.BYTES_PER_ELEMENT, info: null });
   // A class implies the dtype it carries, the one stored in it (not a narrow float's bits) first.
   for (const r of records) {
     for (const C of r.carriers) if (C !== r.Storage || r.kind !== 'narrow_float') KINDS.get(KIND_OF_CLASS.get(C)).info ??= r;
@@ -152,11 +152,16 @@ function roundBigint(v, precision) {
   return negative ? -r : r;
 }
 
-/** Converts one JS value to what the dtype's storage array holds (bits for the narrow floats). */
-export function encodeValue(info, value, where) {
+const named = (where, index) => (index < 0 ? where : `${where}[${index}]`);
+
+/**
+ * Converts one JS value to what the dtype's storage array holds (bits for the narrow floats).
+ * `where` names the value in messages, with `[index]` after it when index is given.
+ */
+export function encodeValue(info, value, where, index = -1) {
   const isBigint = typeof value === 'bigint';
   if (!isBigint && typeof value !== 'number') {
-    throw new TypeError(`${where}: ${describe(value)} is not a number or bigint`);
+    throw new TypeError(`${named(where, index)}: ${describe(value)} is not a number or bigint`);
   }
   if (info.kind === 'floating') {
     // float64: Number(bigint) rounds once; float32: round at 24 bits, then the store is exact.
@@ -167,16 +172,16 @@ export function encodeValue(info, value, where) {
     const ok = isBigint ? value >= BigInt(info.min) && value <= BigInt(info.max)
       : Number.isInteger(value) && value >= info.min && value <= info.max;
     if (!ok) {
-      throw new RangeError(`${where}: ${describe(value)} is not an integer in ${info.name}'s range [${info.min}, ${info.max}]`);
+      throw new RangeError(`${named(where, index)}: ${describe(value)} is not an integer in ${info.name}'s range [${info.min}, ${info.max}]`);
     }
     return Number(value);
   }
   if (!isBigint && !Number.isInteger(value)) {
-    throw new RangeError(`${where}: ${describe(value)} is not an integer, as ${info.name} needs`);
+    throw new RangeError(`${named(where, index)}: ${describe(value)} is not an integer, as ${info.name} needs`);
   }
   const v = BigInt(value);
   if (v < info.min || v > info.max) {
-    throw new RangeError(`${where}: ${describe(value)} is outside ${info.name}'s range [${info.min}, ${info.max}]`);
+    throw new RangeError(`${named(where, index)}: ${describe(value)} is outside ${info.name}'s range [${info.min}, ${info.max}]`);
   }
   return v;
 }

@@ -26,9 +26,33 @@ const clampInt32 = (x) => max(-(2 ** 31), min(2 ** 31 - 1, x));
  * Broadcasts shapeA and shapeB under `mode` (its `code` from the module) in the instance's core
  * and keeps the plan of (op, dtype), given by their codes, there for run calls. Returns
  * { status, shape, conflict, row, heavy }: shape is the output's whenever the shapes broadcast,
- * also when the output is too large to compute (status too_large).
+ * also when the output is too large to compute (status too_large); a fresh array, the caller's
+ * to keep.
  */
 export function plan(inst, shapeA, shapeB, mode, opCode, dtypeCode) {
+  const axis = mode.hasAxis ? clampInt32(mode.axis) : -1; // an int32 in the word's bits
+  // Only this function plans in the core, so the plan there is the last one made here: when the
+  // call asks for the same again (an app repeating an op on tensors of one shape), it is reused.
+  let last = inst.lastPlan;
+  if (last === null || last.op !== opCode || last.dtype !== dtypeCode || last.mode !== mode.code || last.hasAxis !== mode.hasAxis ||
+    last.axis !== axis ||
+    !sameDims(last.shapeA, shapeA) || !sameDims(last.shapeB, shapeB)) {
+    last = planInCore(inst, shapeA, shapeB, mode, axis, opCode, dtypeCode);
+  }
+  const rank = last.shape.length;
+  const shape = new Array(rank);
+  for (let i = 0; i < rank; ++i) shape[i] = last.shape[i];
+  return { status: last.status, shape, conflict: last.conflict, row: last.row, heavy: last.heavy };
+}
+
+function sameDims(x, y) {
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; ++i) if (x[i] !== y[i]) return false;
+  return true;
+}
+
+function planInCore(inst, shapeA, shapeB, mode, axis, opCode, dtypeCode) {
+  inst.lastPlan = null; // until the core has planned: a throw in between leaves no stale plan named
   const { W } = inst;
   const u32 = inst.m.HEAPU32;
   u32[W.rankA] = shapeA.length;
@@ -39,12 +63,16 @@ export function plan(inst, shapeA, shapeB, mode, opCode, dtypeCode) {
   u32[W.dtype] = dtypeCode;
   u32[W.mode] = mode.code;
   u32[W.hasAxis] = mode.hasAxis ? 1 : 0;
-  u32[W.axis] = mode.hasAxis ? clampInt32(mode.axis) : -1; // an int32 in the word's bits
+  u32[W.axis] = axis;
   const status = inst.core.plan();
   const rank = u32[W.outRank];
   const shape = new Array(rank);
   for (let i = 0; i < rank; ++i) shape[i] = u32[W.outDims + i];
-  return { status, shape, conflict: u32[W.conflict] | 0, row: u32[W.row], heavy: u32[W.heavy] === 1 };
+  inst.lastPlan = {
+    op: opCode, dtype: dtypeCode, mode: mode.code, hasAxis: mode.hasAxis, axis, shapeA: shapeA.slice(), shapeB: shapeB.slice(),
+    status, shape, conflict: u32[W.conflict] | 0, row: u32[W.row], heavy: u32[W.heavy] === 1,
+  };
+  return inst.lastPlan;
 }
 
 /**
@@ -138,7 +166,7 @@ function foreign(inst, x) {
     const view = new info.Storage(heapBuffer(x.inst), x.ptr, x.n);
     return {
       kind: 'host', dtype: x.dtype, shape: x.shape, n: x.n, carrier: null, source: {
-        Class: info.Storage, view, fixed: view, buffer: heapBuffer(x.inst), byteOffset: x.ptr, length: x.n, heapAddress: -1,
+        Class: info.Storage, size: info.bytes, view, fixed: view, buffer: heapBuffer(x.inst), byteOffset: x.ptr, length: x.n, heapAddress: -1,
         heapInst: null, fromCaller: false,
       },
     };
@@ -178,6 +206,11 @@ function run(inst, call) {
   if (n * es > MAX_BYTES) {
     throw new RangeError(`${withArticle(info.name)} result of shape ${formatShape(shape)} needs ${n * es} bytes, ` +
       'more than wasm memory can provide');
+  }
+
+  if (n * es < STREAM_MIN_BYTES && !inst.shared && !zeroIsError) {
+    const host = (x) => x.kind === 'host' && x.source.heapAddress < 0;
+    if (host(a) && host(b) && (out === null || host(out))) return runStaged(inst, call, a, b, shape, n);
   }
 
   // Where each tensor lives during the call: resident tensors in place; a host operand whole in
@@ -243,6 +276,43 @@ function run(inst, call) {
   }
 }
 
+/**
+ * A small op on JS arrays in the single-threaded build, the most common call: both operands and
+ * the result staged whole in one block, one run, one copy out (what run() does for it, without
+ * the choices a large or resident op needs).
+ */
+function runStaged(inst, call, a, b, shape, n) {
+  const { fn, info, out } = call;
+  const es = info.bytes;
+  const bytesA = align16(a.n * es);
+  const bytesB = align16(b.n * es);
+  const bytes = bytesA + bytesB + n * es;
+  const block = acquireBlock(inst, bytes, null);
+  if (block === 0) {
+    throw new RangeError(`${withArticle(info.name)} result of shape ${formatShape(shape)} needs ${bytes} bytes, ` +
+      'more than wasm memory can provide');
+  }
+  try {
+    const u8 = inst.m.HEAPU8; // after the call's last allocation: growth would replace it
+    copyIn(inst, u8, a.source, block, 0, a.n);
+    copyIn(inst, u8, b.source, block + bytesA, 0, b.n);
+    const { W } = inst;
+    const u32 = inst.m.HEAPU32;
+    const y = block + bytesA + bytesB;
+    u32[W.a] = block;
+    u32[W.b] = block + bytesA;
+    u32[W.y] = y;
+    const status = inst.core.runRange(0, n);
+    if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} running a plan`);
+    const Carrier = out === null ? a.carrier ?? defaultCarrier(info) : out.source.Class;
+    const data = out === null ? newResult(fn, Carrier, n, shape) : out.source.fixed;
+    copyOut(inst, u8, Carrier, y, n, data, 0);
+    return { data: out === null ? data : out.source.view, shape, dtype: info.name };
+  } finally {
+    releaseBlock(inst, block);
+  }
+}
+
 function newResult(fn, Carrier, n, shape) {
   try {
     return resultArray(Carrier, n);
@@ -269,7 +339,7 @@ function placeOperand(place, x, n, chunk, out) {
     place.whole = place.window = false;
     return place;
   }
-  const es = x.source.Class.BYTES_PER_ELEMENT;
+  const es = x.source.size;
   const windowed = chunk < n && x.n === n && x.source.heapAddress < 0 && chunkSafe(x.source, out);
   place.ptr = 0;
   place.bytes = align16((windowed ? chunk : x.n) * es);
@@ -285,9 +355,9 @@ function chunkSafe(source, out) {
   if (out === null || out.kind !== 'host' || !source.fromCaller) return true;
   const o = out.source;
   if (o.buffer !== source.buffer) return !(isShared(o.buffer) && isShared(source.buffer));
-  const size = source.Class.BYTES_PER_ELEMENT;
+  const size = source.size;
   const start = source.byteOffset, end = start + source.length * size;
-  const oStart = o.byteOffset, oEnd = oStart + o.length * o.Class.BYTES_PER_ELEMENT;
+  const oStart = o.byteOffset, oEnd = oStart + o.length * o.size;
   return (start === oStart && end === oEnd) || end <= oStart || oEnd <= start;
 }
 

@@ -48,6 +48,8 @@ export function makeInstance(m, shared) {
       plan: m._tw_plan, runRange: m._tw_run_range, checkDivisors: m._tw_check_divisors, zero: m._tw_zero, move: m._tw_move,
       malloc: m._malloc, free: m._free, memoryInUse: m._tw_memory_in_use, setStack: m._tw_set_stack,
     },
+    // The last plan made in the core, with what it was made from (engine.js).
+    lastPlan: null,
     // The block small calls stage in, kept between calls (memory.js).
     staging: { ptr: 0, size: 0 },
     // Live tensors' blocks, address -> bytes (tensor.js).
@@ -55,7 +57,7 @@ export function makeInstance(m, shared) {
     // Views of the memory (memory.js): by class, made again when its buffer changes; the last
     // buffer remembered as this memory's; the view copyOut read through last.
     views: {
-      buffer: null, byClass: new Map(), remembered: null, out: null, outBuffer: null, outClass: null, outPtr: -1, outCount: -1,
+      buffer: null, byClass: new Map(), lastClass: null, lastView: null, remembered: null, out: null, outBuffer: null, outClass: null, outPtr: -1, outCount: -1,
     },
   };
 }

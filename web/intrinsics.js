@@ -74,12 +74,15 @@ export const TYPED_ARRAY_CLASSES = new Map(
     .map((name) => [name, globalThis[name]]),
 );
 
-/** Array.isArray, with a revoked Proxy (which makes it throw) reported in the caller's terms. */
-export function isArray(x, what) {
+/**
+ * Array.isArray, with a revoked Proxy (which makes it throw) reported in the caller's terms: `what`
+ * and `part` (' : shape') name it, joined only for the message.
+ */
+export function isArray(x, what, part = '') {
   try {
     return Array.isArray(x);
   } catch {
-    throw new TypeError(`${what} is a revoked Proxy; it cannot be read`);
+    throw new TypeError(`${what}${part} is a revoked Proxy; it cannot be read`);
   }
 }
 
@@ -111,10 +114,10 @@ export function isShared(buffer) {
 /**
  * Whether a buffer (from typedArrayBuffer) can change length: a resizable ArrayBuffer or a
  * growable SharedArrayBuffer, over which a view may track the length (and another thread may
- * grow a shared one at any time).
+ * grow a shared one at any time). `shared`: isShared(buffer), when the caller has it.
  */
-export function isResizable(buffer) {
-  return (isShared(buffer) ? growableGetter(buffer) : resizableGetter(buffer)) === true;
+export function isResizable(buffer, shared = isShared(buffer)) {
+  return (shared ? growableGetter(buffer) : resizableGetter(buffer)) === true;
 }
 
 /** Whether a non-shared buffer (from typedArrayBuffer) was detached (transferred). */

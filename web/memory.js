@@ -97,12 +97,13 @@ let probes = 0;
 /**
  * The instance whose memory a buffer is (or was), or null: a buffer the library handed out, or a
  * SharedArrayBuffer that shows the two words just written to the shared memory's probe (two
- * fresh random values: no other buffer can show them).
+ * fresh random values: no other buffer can show them). `shared`: isShared(buffer), when the
+ * caller has it.
  */
-export function heapInstance(buffer) {
+export function heapInstance(buffer, shared = isShared(buffer)) {
   const inst = rememberedInstance(heapBuffers, buffer);
   if (inst !== undefined) return inst;
-  if (sharedInstance === null || !isShared(buffer) || isOther(otherBuffers, buffer)) return null;
+  if (sharedInstance === null || !shared || isOther(otherBuffers, buffer)) return null;
   const word = sharedInstance.W.probe;
   if (sharedByteLength(buffer) < (word + 2) * 4) return null;
   const u32 = sharedInstance.m.HEAPU32;
@@ -122,9 +123,11 @@ export function heapInstance(buffer) {
 // Arithmetic, not bitwise: sizes may pass 2^31, where bitwise ops would wrap.
 export const align16 = (n) => -floor(-n / 16) * 16;
 
-// A whole-heap view of a class, made again when the heap's buffer changes (growth).
+// A whole-heap view of a class, made again when the heap's buffer changes (growth). The last one
+// asked for is kept at hand: calls in a row mostly stage one class.
 function heapView(inst, heap, Class) {
   const v = inst.views;
+  if (v.buffer === heap && v.lastClass === Class) return v.lastView;
   if (v.buffer !== heap) {
     v.byClass = new MapClass();
     v.buffer = heap;
@@ -134,6 +137,8 @@ function heapView(inst, heap, Class) {
     view = new Class(heap);
     mapSet(v.byClass, Class, view);
   }
+  v.lastClass = Class;
+  v.lastView = view;
   return view;
 }
 
@@ -145,7 +150,7 @@ function heapView(inst, heap, Class) {
  * tracks a buffer's length. A source in this memory is moved within it by wasm (memory.copy).
  */
 export function copyIn(inst, u8, source, ptr, first, count) {
-  const size = source.Class.BYTES_PER_ELEMENT;
+  const size = source.size;
   if (source.heapAddress >= 0) {
     inst.core.move(ptr, source.heapAddress + first * size, count * size);
   } else if (first === 0 && count === source.length) {

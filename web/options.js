@@ -83,7 +83,7 @@ export function readOpOptions(options, fn, divide, shapes = false) {
     });
     return noOptions;
   }
-  if (typeof options !== 'object' || isArray(options, `${fn}: options`) || typedArrayKind(options) !== undefined) {
+  if (typeof options !== 'object' || isArray(options, fn, ': options') || typedArrayKind(options) !== undefined) {
     throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
   }
   const allowed = shapes ? SHAPE_OPTIONS : divide ? DIVIDE_OPTIONS : OP_OPTIONS;

@@ -17,7 +17,7 @@ export function readRecord(obj, allowed, fn, noun = 'option') {
   const record = {};
   for (let i = 0; i < allowed.length; ++i) record[allowed[i]] = undefined;
   if (obj === undefined || obj === null) return record;
-  if (typeof obj !== 'object' || isArray(obj, `${fn}: ${noun}s`) || typedArrayKind(obj) !== undefined) {
+  if (typeof obj !== 'object' || isArray(obj, fn, `: ${noun}s`) || typedArrayKind(obj) !== undefined) {
     throw new TypeError(`${fn}: ${noun}s must be an object, got ${describe(obj)}`);
   }
   for (const key of objectKeys(obj)) {

@@ -8,7 +8,7 @@ import { hasOwn, isArray } from './intrinsics.js';
  * copy checked: what is checked is what is used.
  */
 export function readShape(shape, what) {
-  if (!isArray(shape, `${what}: shape`)) {
+  if (!isArray(shape, what, ': shape')) {
     throw new TypeError(`${what}: shape must be an array of dims, got ${describe(shape)}`);
   }
   const rank = shape.length;

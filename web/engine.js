@@ -228,6 +228,9 @@ function run(inst, call) {
   // streamed on this thread alone.
   const P = inst.shared ? sharing.pool : null;
   let tiles = P !== null && n > 0 ? tilesOf(P, n * es, p.heavy) : 1;
+  if (tiles === 1 && out?.kind === 'resident' && a.kind === 'resident' && b.kind === 'resident') {
+    return runResident(inst, call, a, b, n);
+  }
   let chunk, A, B, yBytes, block;
   for (;;) {
     chunk = chunkable && tiles === 1 ? CHUNK_BYTES / es : n;
@@ -248,10 +251,7 @@ function run(inst, call) {
     if (A.whole) copyIn(inst, u8, a.source, A.ptr, 0, a.n);
     if (B.whole) copyIn(inst, u8, b.source, B.ptr, 0, b.n);
     const u32 = inst.m.HEAPU32;
-    if (zeroIsError && checkDivisors(inst, u32, B.ptr, b.n) === STATUS.division_by_zero) {
-      throw new RangeError(`integer division by zero in ${withArticle(info.name)} ${fn} (onZeroDivision: 'error'); ` +
-        'no output was written');
-    }
+    if (zeroIsError && checkDivisors(inst, u32, B.ptr, b.n) === STATUS.division_by_zero) throw zeroDivisionError(call);
     const Carrier = out?.kind === 'host' ? out.source.Class : a.carrier ?? defaultCarrier(info);
     const data = out === null ? newResult(fn, Carrier, n, shape) : out.kind === 'host' && !outInHeap ? out.source.fixed : null;
     const { W } = inst;
@@ -274,6 +274,19 @@ function run(inst, call) {
   } finally {
     if (block !== 0) releaseBlock(inst, block);
   }
+}
+
+/** An op on wasm tensors into a wasm tensor, on this thread: nothing to stage or deliver. */
+function runResident(inst, call, a, b, n) {
+  const { W } = inst;
+  const u32 = inst.m.HEAPU32;
+  if (call.zeroIsError && checkDivisors(inst, u32, b.ptr, b.n) === STATUS.division_by_zero) throw zeroDivisionError(call);
+  u32[W.a] = a.ptr;
+  u32[W.b] = b.ptr;
+  u32[W.y] = call.out.ptr;
+  const status = inst.core.runRange(0, n);
+  if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} running a plan`);
+  return call.out.tensor;
 }
 
 /**
@@ -311,6 +324,11 @@ function runStaged(inst, call, a, b, shape, n) {
   } finally {
     releaseBlock(inst, block);
   }
+}
+
+function zeroDivisionError({ fn, info }) {
+  return new RangeError(`integer division by zero in ${withArticle(info.name)} ${fn} (onZeroDivision: 'error'); ` +
+    'no output was written');
 }
 
 function newResult(fn, Carrier, n, shape) {

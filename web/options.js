@@ -70,6 +70,9 @@ export function modeFrom(autoBroadcast, axis, fn, label = 'autoBroadcast', allow
 }
 
 let noOptions = null; // made on first use, after init: its mode carries the code
+const defaults = () => (noOptions ??= Object.freeze({
+  mode: plainMode('numpy', 'autoBroadcast'), out: null, pythondiv: true, zeroIsError: false, explain: false,
+}));
 
 /**
  * Everything an op needs from its options, each own key read once (named reads: the hot path of
@@ -77,12 +80,7 @@ let noOptions = null; // made on first use, after init: its mode carries the cod
  * both) and `explain`, but has no use for `out`: it is not read.
  */
 export function readOpOptions(options, fn, divide, shapes = false) {
-  if (options === undefined || options === null) {
-    noOptions ??= Object.freeze({
-      mode: plainMode('numpy', 'autoBroadcast'), out: null, pythondiv: true, zeroIsError: false, explain: false,
-    });
-    return noOptions;
-  }
+  if (options === undefined || options === null) return defaults();
   if (typeof options !== 'object' || isArray(options, fn, ': options') || typedArrayKind(options) !== undefined) {
     throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
   }
@@ -100,7 +98,7 @@ export function readOpOptions(options, fn, divide, shapes = false) {
   const pythondivValue = hasPythondiv ? options.pythondiv : undefined;
   const zeroValue = hasZero ? options.onZeroDivision : undefined;
   const explainValue = shapes && hasOwn(options, 'explain') ? options.explain : undefined;
-  const mode = modeFrom(autoBroadcast, axis, fn);
+  const mode = autoBroadcast === undefined && axis === undefined ? defaults().mode : modeFrom(autoBroadcast, axis, fn);
   if (explainValue !== undefined && typeof explainValue !== 'boolean') {
     throw new RangeError(`${fn}: explain must be true or false, got ${describe(explainValue)}`);
   }

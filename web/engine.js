@@ -300,8 +300,8 @@ function runStaged(inst, call, a, b, shape, n) {
   const bytesA = align16(a.n * es);
   const bytesB = align16(b.n * es);
   const bytes = bytesA + bytesB + n * es;
-  const block = acquireBlock(inst, bytes, null);
-  if (block === 0) {
+  const block = bytes > 0 ? acquireBlock(inst, bytes, null) : 0; // nothing to stage: an empty op
+  if (block === 0 && bytes > 0) {
     throw new RangeError(`${withArticle(info.name)} result of shape ${formatShape(shape)} needs ${bytes} bytes, ` +
       'more than wasm memory can provide');
   }
@@ -322,7 +322,7 @@ function runStaged(inst, call, a, b, shape, n) {
     copyOut(inst, u8, Carrier, y, n, data, 0);
     return { data: out === null ? data : out.source.view, shape, dtype: info.name };
   } finally {
-    releaseBlock(inst, block);
+    if (block !== 0) releaseBlock(inst, block);
   }
 }
 

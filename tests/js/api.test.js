@@ -2,6 +2,7 @@
 // wasm-resident tensors, the spec entry points and every error, each followed by a good call.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as tw from '../../web/index.js';
 import { DTYPES } from '../../web/dtypes.js';
 
@@ -208,6 +209,21 @@ test('each bad input gets the named error class and a message', () => {
   for (const [Class, pattern, call] of cases) {
     assert.throws(call, (e) => e instanceof Class && pattern.test(e.message), `${pattern}`);
     healthy();
+  }
+});
+
+test('empty results, also as the first call of a fresh process (nothing staged yet), on 1 thread and with threads', () => {
+  const index = new URL('../../web/index.js', import.meta.url).href;
+  for (const options of ['{ threads: 1 }', '']) {
+    const script = `import * as tw from ${JSON.stringify(index)};
+      await tw.init(${options});
+      const e = { data: new Float32Array(0), shape: [0] };
+      const r = [tw.multiply(e, e), tw.add(e, 2), tw.divide({ data: new Int32Array(0), shape: [0, 3] }, { data: new Int32Array(3), shape: [3] })];
+      const x = tw.empty([0], 'float32');
+      r.push(tw.subtract(x, x, { out: x }));
+      console.log(JSON.stringify(r.map((t) => [t.shape, t.dtype, t.data.length])));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim();
+    assert.equal(out, JSON.stringify([[[0], 'float32', 0], [[0], 'float32', 0], [[0, 3], 'int32', 0], [[0], 'float32', 0]]), options);
   }
 });
 

@@ -1,8 +1,10 @@
-// One binary op through the core, in one path: pick the build whose memory the op runs in, plan
-// the broadcast, stage the operands, run the plan over the output (in chunks on this thread, or
-// in tiles shared with the pool), deliver the result. A small op is one chunk; a large one on JS
-// arrays streams through chunks that stay in cache (copy in, compute, copy out: RAM sees A, B
-// and the result once each). Every block of the call is freed in one finally.
+// One binary op through the core: pick the build whose memory the op runs in, plan the broadcast
+// (or reuse the core's last plan), stage the operands, run the plan over the output (in chunks on
+// this thread, or in tiles shared with the pool), deliver the result. A large op on JS arrays
+// streams through chunks that stay in cache (copy in, compute, copy out: RAM sees A, B and the
+// result once each). The two most common calls take direct paths that skip those choices: a
+// small op on JS arrays (runStaged) and wasm tensors into a wasm tensor on one thread
+// (runResident). Every block of the call is freed in one finally.
 //
 // The caller has read and settled its arguments (arguments.js) before calling compute(): from
 // here to the return no caller code runs (withStaging refuses any call that would start, and
@@ -34,11 +36,9 @@ export function plan(inst, shapeA, shapeB, mode, opCode, dtypeCode) {
   // Only this function plans in the core, so the plan there is the last one made here: when the
   // call asks for the same again (an app repeating an op on tensors of one shape), it is reused.
   let last = inst.lastPlan;
-  if (last === null || last.op !== opCode || last.dtype !== dtypeCode || last.mode !== mode.code || last.hasAxis !== mode.hasAxis ||
-    last.axis !== axis ||
-    !sameDims(last.shapeA, shapeA) || !sameDims(last.shapeB, shapeB)) {
-    last = planInCore(inst, shapeA, shapeB, mode, axis, opCode, dtypeCode);
-  }
+  const same = last !== null && last.op === opCode && last.dtype === dtypeCode && last.mode === mode.code &&
+    last.hasAxis === mode.hasAxis && last.axis === axis && sameDims(last.shapeA, shapeA) && sameDims(last.shapeB, shapeB);
+  if (!same) last = planInCore(inst, shapeA, shapeB, mode, axis, opCode, dtypeCode);
   const rank = last.shape.length;
   const shape = new Array(rank);
   for (let i = 0; i < rank; ++i) shape[i] = last.shape[i];
@@ -166,8 +166,8 @@ function foreign(inst, x) {
     const view = new info.Storage(heapBuffer(x.inst), x.ptr, x.n);
     return {
       kind: 'host', dtype: x.dtype, shape: x.shape, n: x.n, carrier: null, source: {
-        Class: info.Storage, size: info.bytes, view, fixed: view, buffer: heapBuffer(x.inst), byteOffset: x.ptr, length: x.n, heapAddress: -1,
-        heapInst: null, fromCaller: false,
+        Class: info.Storage, size: info.bytes, view, fixed: view, buffer: heapBuffer(x.inst), byteOffset: x.ptr, length: x.n,
+        heapAddress: -1, heapInst: null, fromCaller: false,
       },
     };
   }
@@ -208,9 +208,8 @@ function run(inst, call) {
       'more than wasm memory can provide');
   }
 
-  if (n * es < STREAM_MIN_BYTES && !inst.shared && !zeroIsError) {
-    const host = (x) => x.kind === 'host' && x.source.heapAddress < 0;
-    if (host(a) && host(b) && (out === null || host(out))) return runStaged(inst, call, a, b, shape, n);
+  if (n * es < STREAM_MIN_BYTES && !inst.shared && !zeroIsError && isJsArray(a) && isJsArray(b) && (out === null || isJsArray(out))) {
+    return runStaged(inst, call, a, b, shape, n);
   }
 
   // Where each tensor lives during the call: resident tensors in place; a host operand whole in
@@ -264,8 +263,8 @@ function run(inst, call) {
       u32[W.a] = A.window ? A.ptr - begin * es : A.ptr;
       u32[W.b] = B.window ? B.ptr - begin * es : B.ptr;
       u32[W.y] = yBytes > 0 ? yPtr - begin * es : yPtr;
-      const status = tiles > 1 ? P.runShared(n, p.row, es, tiles) : inst.core.runRange(begin, begin + len);
-      if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} running a plan`);
+      if (tiles > 1) checkRun(P.runShared(n, p.row, es, tiles));
+      else checkRun(inst.core.runRange(begin, begin + len));
       if (data !== null) copyOut(inst, u8, Carrier, yPtr, len, data, begin);
     }
     if (outInHeap) inst.core.move(out.source.heapAddress, yPtr, n * es);
@@ -284,8 +283,7 @@ function runResident(inst, call, a, b, n) {
   u32[W.a] = a.ptr;
   u32[W.b] = b.ptr;
   u32[W.y] = call.out.ptr;
-  const status = inst.core.runRange(0, n);
-  if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} running a plan`);
+  checkRun(inst.core.runRange(0, n));
   return call.out.tensor;
 }
 
@@ -315,8 +313,7 @@ function runStaged(inst, call, a, b, shape, n) {
     u32[W.a] = block;
     u32[W.b] = block + bytesA;
     u32[W.y] = y;
-    const status = inst.core.runRange(0, n);
-    if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} running a plan`);
+    checkRun(inst.core.runRange(0, n));
     const Carrier = out === null ? a.carrier ?? defaultCarrier(info) : out.source.Class;
     const data = out === null ? newResult(fn, Carrier, n, shape) : out.source.fixed;
     copyOut(inst, u8, Carrier, y, n, data, 0);
@@ -324,6 +321,14 @@ function runStaged(inst, call, a, b, shape, n) {
   } finally {
     if (block !== 0) releaseBlock(inst, block);
   }
+}
+
+// A JS array that is not a view of wasm memory (such a view is moved within the memory instead).
+const isJsArray = (x) => x.kind === 'host' && x.source.heapAddress < 0;
+
+// The core runs a plan it made; any other status is a bug of this package, never the caller's.
+function checkRun(status) {
+  if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} running a plan`);
 }
 
 function zeroDivisionError({ fn, info }) {

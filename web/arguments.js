@@ -27,6 +27,8 @@ const UNCLAMPED = TYPED_ARRAY_CLASSES.get('Uint8Array');
  * or, over a buffer that can change length, a view fixed at the length read (settle() makes it),
  * so that growth by another thread or by code that runs later never reaches past what was checked.
  * heapAddress and heapInst: where it lies in wasm memory, for a view of it (settle() sets them).
+ * `k` is the record of its kind (dtypes.js: its class and element size); `what` and `part` name
+ * it in messages.
  */
 function snapshotTypedArray(x, k, what, part) {
   const buffer = typedArrayBuffer(x);

@@ -54,10 +54,12 @@ export function makeInstance(m, shared) {
     staging: { ptr: 0, size: 0 },
     // Live tensors' blocks, address -> bytes (tensor.js).
     live: new Map(),
-    // Views of the memory (memory.js): by class, made again when its buffer changes; the last
-    // buffer remembered as this memory's; the view copyOut read through last.
+    // Views of the memory (memory.js): by class, made again when its buffer changes, and the
+    // class asked for last with its view; the last buffer remembered as this memory's; the view
+    // copyOut read through last.
     views: {
-      buffer: null, byClass: new Map(), lastClass: null, lastView: null, remembered: null, out: null, outBuffer: null, outClass: null, outPtr: -1, outCount: -1,
+      buffer: null, byClass: new Map(), lastClass: null, lastView: null, remembered: null, out: null, outBuffer: null,
+      outClass: null, outPtr: -1, outCount: -1,
     },
   };
 }

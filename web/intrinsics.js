@@ -76,7 +76,7 @@ export const TYPED_ARRAY_CLASSES = new Map(
 
 /**
  * Array.isArray, with a revoked Proxy (which makes it throw) reported in the caller's terms: `what`
- * and `part` (' : shape') name it, joined only for the message.
+ * and `part` (': shape') name it, joined only for the message.
  */
 export function isArray(x, what, part = '') {
   try {

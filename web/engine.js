@@ -293,7 +293,7 @@ function runResident(inst, call, a, b, n) {
  * the choices a large or resident op needs).
  */
 function runStaged(inst, call, a, b, shape, n) {
-  const { fn, info, out } = call;
+  const { info, out } = call;
   const es = info.bytes;
   const bytesA = align16(a.n * es);
   const bytesB = align16(b.n * es);
@@ -315,7 +315,9 @@ function runStaged(inst, call, a, b, shape, n) {
     u32[W.y] = y;
     checkRun(inst.core.runRange(0, n));
     const Carrier = out === null ? a.carrier ?? defaultCarrier(info) : out.source.Class;
-    const data = out === null ? newResult(fn, Carrier, n, shape) : out.source.fixed;
+    // Under 512 KiB: if V8 cannot allocate this, the process is out of memory, and its own
+    // RangeError says so (the advice newResult gives is for large results; its try cost ~5 % here).
+    const data = out === null ? resultArray(Carrier, n) : out.source.fixed;
     copyOut(inst, u8, Carrier, y, n, data, 0);
     return { data: out === null ? data : out.source.view, shape, dtype: info.name };
   } finally {

@@ -119,32 +119,23 @@ TW_OPS(TW_TRAITS)
 #undef TW_TRAITS
 template <Op O> using functor_of = typename op_traits<O>::type;
 
-constexpr bool commutes(Op op) {
+// f applied to a value of the functor of a runtime op (functors are empty structs), or
+// `otherwise` for a code outside the list: the one switch over TW_OPS from which every trait
+// accessor below reads its constant.
+template <class R, class F>
+constexpr R with_functor(Op op, R otherwise, F f) {
   switch (op) {
-#define TW_CASE(name, functor) case Op::name: return functor::kCommutes;
+#define TW_CASE(name, functor) case Op::name: return f(functor{});
     TW_OPS(TW_CASE)
 #undef TW_CASE
   }
-  return false;
+  return otherwise;
 }
 
-constexpr bool divides(Op op) {
-  switch (op) {
-#define TW_CASE(name, functor) case Op::name: return functor::kDivision;
-    TW_OPS(TW_CASE)
-#undef TW_CASE
-  }
-  return false;
-}
-
-constexpr bool floors(Op op) {
-  switch (op) {
-#define TW_CASE(name, functor) case Op::name: return functor::kFloorDivision;
-    TW_OPS(TW_CASE)
-#undef TW_CASE
-  }
-  return false;
-}
+constexpr bool commutes(Op op) { return with_functor(op, false, [](auto f) { return decltype(f)::kCommutes; }); }
+constexpr bool divides(Op op) { return with_functor(op, false, [](auto f) { return decltype(f)::kDivision; }); }
+constexpr bool floors(Op op) { return with_functor(op, false, [](auto f) { return decltype(f)::kFloorDivision; }); }
+constexpr bool signless(Op op) { return with_functor(op, false, [](auto f) { return decltype(f)::kSignless; }); }
 
 // The functor a floor division truncates as (void for every other op).
 template <class F, class = void> struct truncating_of { using type = void; };
@@ -190,24 +181,11 @@ constexpr Op op_of() {
 
 // The op a floor division truncates as (the op itself for every other op).
 constexpr Op truncating_op(Op op) {
-  switch (op) {
-#define TW_CASE(name, functor)                                                            \
-  case Op::name:                                                                          \
-    if constexpr (std::is_void_v<typename truncating_of<functor>::type>) return op;       \
-    else return op_of<typename truncating_of<functor>::type>();
-    TW_OPS(TW_CASE)
-#undef TW_CASE
-  }
-  return op;
-}
-
-constexpr bool signless(Op op) {
-  switch (op) {
-#define TW_CASE(name, functor) case Op::name: return functor::kSignless;
-    TW_OPS(TW_CASE)
-#undef TW_CASE
-  }
-  return false;
+  return with_functor(op, op, [op](auto f) {
+    using T = typename truncating_of<decltype(f)>::type;
+    if constexpr (std::is_void_v<T>) return op;
+    else return op_of<T>();
+  });
 }
 
 // The signed dtype of an unsigned one's width (t itself for every other dtype).

@@ -3,6 +3,9 @@
 // compare ratios from one run, not absolute times across runs.
 export const now = () => Number(process.hrtime.bigint()) / 1e3; // µs
 
+/** The middle of a list of numbers (the upper one of an even count). */
+export const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
 export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -89,7 +92,6 @@ export async function measureSideBySide(impls, collectGarbage, pairs = [], budge
     }
   }
   const medians = {};
-  const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   impls.forEach(({ name }, k) => { medians[name] = median(samples[k]); });
   const ratios = {};
   for (const [x, y, i, j] of present) ratios[`${x} / ${y}`] = median(samples[i].map((t, r) => t / samples[j][r]));

@@ -9,7 +9,7 @@
 // int32 floor division: c[i] = Math.floor(a[i] / b[i]) (x / 0 stores 0, as tensorwise gives).
 // Broadcasts: nested loops over the output with index arithmetic for each operand.
 import * as tw from '../web/index.js';
-import { measureSideBySide, plain } from './side-by-side.js';
+import { measureSideBySide, median, plain } from './side-by-side.js';
 
 const SIZES = [1, 16, 64, 384, 1024, 16384, 262144, 4194304];
 
@@ -48,7 +48,6 @@ function warmUp() {
   }
 }
 
-const median = (xs) => [...xs].sort((p, q) => p - q)[xs.length >> 1];
 const fmt = (us) => (us < 10 ? us.toFixed(3) : us < 1000 ? us.toFixed(1) : us.toFixed(0));
 
 async function sideBySide(twCall, loop, budgetMs) {

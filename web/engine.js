@@ -163,10 +163,11 @@ function foreign(inst, x) {
   if (x.kind === 'resident') {
     if (x.inst === inst) return x;
     const info = DTYPES[x.dtype];
-    const view = new info.Storage(heapBuffer(x.inst), x.ptr, x.n);
+    const buffer = heapBuffer(x.inst);
+    const view = new info.Storage(buffer, x.ptr, x.n);
     return {
       kind: 'host', dtype: x.dtype, shape: x.shape, n: x.n, carrier: null, source: {
-        Class: info.Storage, size: info.bytes, view, fixed: view, buffer: heapBuffer(x.inst), byteOffset: x.ptr, length: x.n,
+        Class: info.Storage, size: info.bytes, view, fixed: view, buffer, byteOffset: x.ptr, length: x.n,
         heapAddress: -1, heapInst: null, fromCaller: false,
       },
     };
@@ -203,10 +204,7 @@ function run(inst, call) {
       throw new RangeError(`${fn}: out holds ${length} elements but the result of shape ${formatShape(shape)} has ${n}`);
     }
   }
-  if (n * es > MAX_BYTES) {
-    throw new RangeError(`${withArticle(info.name)} result of shape ${formatShape(shape)} needs ${n * es} bytes, ` +
-      'more than wasm memory can provide');
-  }
+  if (n * es > MAX_BYTES) throw noRoom(info, shape, n * es);
 
   if (n * es < STREAM_MIN_BYTES && !inst.shared && !zeroIsError && isJsArray(a) && isJsArray(b) && (out === null || isJsArray(out))) {
     return runStaged(inst, call, a, b, shape, n);
@@ -237,7 +235,7 @@ function run(inst, call) {
     B = placeOperand(PLACE_B, b, n, chunk, out);
     yBytes = out?.kind === 'resident' ? 0 : align16(chunk * es);
     const total = A.bytes + B.bytes + yBytes;
-    const what = tiles > 1 && chunkable ? null : () => `${withArticle(info.name)} result of shape ${formatShape(shape)}`;
+    const what = tiles > 1 && chunkable ? null : () => resultName(info, shape);
     block = total > 0 ? acquireBlock(inst, total, what) : 0;
     if (block !== 0 || total === 0) break;
     tiles = 1;
@@ -299,10 +297,7 @@ function runStaged(inst, call, a, b, shape, n) {
   const bytesB = align16(b.n * es);
   const bytes = bytesA + bytesB + n * es;
   const block = bytes > 0 ? acquireBlock(inst, bytes, null) : 0; // nothing to stage: an empty op
-  if (block === 0 && bytes > 0) {
-    throw new RangeError(`${withArticle(info.name)} result of shape ${formatShape(shape)} needs ${bytes} bytes, ` +
-      'more than wasm memory can provide');
-  }
+  if (block === 0 && bytes > 0) throw noRoom(info, shape, bytes);
   try {
     const u8 = inst.m.HEAPU8; // after the call's last allocation: growth would replace it
     copyIn(inst, u8, a.source, block, 0, a.n);
@@ -315,8 +310,8 @@ function runStaged(inst, call, a, b, shape, n) {
     u32[W.y] = y;
     checkRun(inst.core.runRange(0, n));
     const Carrier = out === null ? a.carrier ?? defaultCarrier(info) : out.source.Class;
-    // Under 512 KiB: if V8 cannot allocate this, the process is out of memory, and its own
-    // RangeError says so (the advice newResult gives is for large results; its try cost ~5 % here).
+    // A small result: if V8 cannot allocate it, the process is out of memory and V8's own
+    // RangeError says so (newResult's advice, and its try block, are for large results).
     const data = out === null ? resultArray(Carrier, n) : out.source.fixed;
     copyOut(inst, u8, Carrier, y, n, data, 0);
     return { data: out === null ? data : out.source.view, shape, dtype: info.name };
@@ -331,6 +326,13 @@ const isJsArray = (x) => x.kind === 'host' && x.source.heapAddress < 0;
 // The core runs a plan it made; any other status is a bug of this package, never the caller's.
 function checkRun(status) {
   if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} running a plan`);
+}
+
+const resultName = (info, shape) => `${withArticle(info.name)} result of shape ${formatShape(shape)}`;
+
+// As memory.js's allocate() says it, for a result that cannot be staged.
+function noRoom(info, shape, bytes) {
+  return new RangeError(`${resultName(info, shape)} needs ${bytes} bytes, more than wasm memory can provide`);
 }
 
 function zeroDivisionError({ fn, info }) {

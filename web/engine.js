@@ -159,7 +159,7 @@ function instanceFor({ a, b, out }) {
 }
 
 /** An operand held in another build's memory, as a JS array over that memory (copied in). */
-function foreign(inst, x) {
+export function foreign(inst, x) {
   if (x.kind === 'resident') {
     if (x.inst === inst) return x;
     const info = DTYPES[x.dtype];

@@ -6,7 +6,7 @@ import { applyThreads, builds, enter, testing, withStaging } from './loader.js';
 import { readHost, readOperand, settle } from './arguments.js';
 import { DTYPES, dtypeInfo, dtypeTable } from './dtypes.js';
 import { DTYPE_FACTS } from './abi.js';
-import { broadcastShape } from './engine.js';
+import { broadcastShape, foreign } from './engine.js';
 import { formatShape } from './format.js';
 import { MAX_BYTES, allocate, copyIn } from './memory.js';
 import { readOpOptions } from './options.js';
@@ -72,10 +72,7 @@ export function tensor(data, shape, dtype) {
   const host = readHost(data, shape, dtype, 'tensor()');
   settle(host, 'tensor()', 'data');
   const inst = placeTensor(host.n * DTYPES[host.dtype].bytes);
-  if (host.source.heapInst !== null && host.source.heapInst !== inst) {
-    host.source.heapAddress = -1; // a view of the other build's memory: copied like any JS array
-  }
-  return withStaging(residentCopy, inst, host);
+  return withStaging(residentCopy, inst, foreign(inst, host));
 }
 
 function residentCopy(inst, host) {

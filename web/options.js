@@ -3,7 +3,7 @@
 import { MODE_CODE, onAbi, requires } from './abi.js';
 import { readOut } from './arguments.js';
 import { describe } from './format.js';
-import { hasOwn, isArray, objectKeys, typedArrayKind } from './intrinsics.js';
+import { isArray, objectKeys, typedArrayKind } from './intrinsics.js';
 
 // The modes an option can name; `kind` is what BroadcastError.mode says, `core` the mode's name
 // in src/broadcast.h, `code` its code (from the module at init). A call's mode is a copy of one
@@ -74,30 +74,53 @@ const defaults = () => (noOptions ??= Object.freeze({
   mode: plainMode('numpy', 'autoBroadcast'), out: null, pythondiv: true, zeroIsError: false, explain: false,
 }));
 
+// Each option's bit, for the set of options present (a switch: no lookup in an object keyed by
+// caller strings).
+function optionBit(name) {
+  switch (name) {
+    case 'autoBroadcast': return 1;
+    case 'axis': return 2;
+    case 'out': return 4;
+    case 'pythondiv': return 8;
+    case 'onZeroDivision': return 16;
+    case 'explain': return 32;
+    default: return 0;
+  }
+}
+const bitsOf = (names) => names.reduce((bits, name) => bits | optionBit(name), 0);
+const OP_BITS = bitsOf(OP_OPTIONS);
+const DIVIDE_BITS = bitsOf(DIVIDE_OPTIONS);
+const SHAPE_BITS = bitsOf(SHAPE_OPTIONS);
+
 /**
- * Everything an op needs from its options, each own key read once (named reads: the hot path of
- * tiny ops). broadcastShapes (`shapes`: true) takes the same keys (one options object can serve
- * both) and `explain`, but has no use for `out`: it is not read.
+ * Everything an op needs from its options, each key read once. The options are the object's own
+ * enumerable keys (as `{ ...options }` copies them, and as records.js reads every other
+ * options-like object), listed once: an `out` alone, the common case, costs the list and one
+ * read, not a check per option. A key the call does not take is a TypeError, before any value is
+ * read. broadcastShapes (`shapes`: true) takes the same keys (one options object can serve both)
+ * and `explain`, but has no use for `out`: it is not read.
  */
 export function readOpOptions(options, fn, divide, shapes = false) {
   if (options === undefined || options === null) return defaults();
-  if (typeof options !== 'object' || isArray(options, fn, ': options') || typedArrayKind(options) !== undefined) {
-    throw new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+  if (typeof options !== 'object') throw notAnObject(options, fn);
+  const allowed = shapes ? SHAPE_BITS : divide ? DIVIDE_BITS : OP_BITS;
+  const names = ownKeys(options, fn);
+  let present = 0;
+  for (let i = 0; i < names.length; ++i) {
+    const bit = optionBit(names[i]) & allowed;
+    if (bit === 0) notAnOption(options, names[i], fn, shapes, divide);
+    present |= bit;
   }
-  const allowed = shapes ? SHAPE_OPTIONS : divide ? DIVIDE_OPTIONS : OP_OPTIONS;
-  const keys = objectKeys(options);
-  for (let i = 0; i < keys.length; ++i) if (!allowed.includes(keys[i])) unknownOption(keys[i], allowed, fn);
-  const hasMode = hasOwn(options, 'autoBroadcast');
-  const hasAxis = hasOwn(options, 'axis');
-  const hasOut = hasOwn(options, 'out');
-  const hasPythondiv = divide && hasOwn(options, 'pythondiv');
-  const hasZero = divide && hasOwn(options, 'onZeroDivision');
-  const autoBroadcast = hasMode ? options.autoBroadcast : undefined;
-  const axis = hasAxis ? options.axis : undefined;
-  const out = hasOut ? options.out : undefined;
-  const pythondivValue = hasPythondiv ? options.pythondiv : undefined;
-  const zeroValue = hasZero ? options.onZeroDivision : undefined;
-  const explainValue = shapes && hasOwn(options, 'explain') ? options.explain : undefined;
+  // An array or typed array with elements has keys no call takes; an empty one has none.
+  if (names.length === 0 && (isArray(options, fn, ': options') || typedArrayKind(options) !== undefined)) {
+    throw notAnObject(options, fn);
+  }
+  const autoBroadcast = present & 1 ? options.autoBroadcast : undefined;
+  const axis = present & 2 ? options.axis : undefined;
+  const out = present & 4 && !shapes ? options.out : undefined;
+  const pythondivValue = present & 8 ? options.pythondiv : undefined;
+  const zeroValue = present & 16 ? options.onZeroDivision : undefined;
+  const explainValue = present & 32 ? options.explain : undefined;
   const mode = autoBroadcast === undefined && axis === undefined ? defaults().mode : modeFrom(autoBroadcast, axis, fn);
   if (explainValue !== undefined && typeof explainValue !== 'boolean') {
     throw new RangeError(`${fn}: explain must be true or false, got ${describe(explainValue)}`);
@@ -119,6 +142,24 @@ export function readOpOptions(options, fn, divide, shapes = false) {
   return { mode, out: shapes ? null : readOut(out, fn), pythondiv, zeroIsError, explain: explainValue === true };
 }
 
-function unknownOption(key, allowed, fn) {
-  throw new TypeError(`${fn}: unknown option ${JSON.stringify(key)} (it takes ${allowed.join(', ')})`);
+function notAnObject(options, fn) {
+  return new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+}
+
+// The own enumerable keys of options; a revoked Proxy is said so (a trap's own error passes through).
+function ownKeys(options, fn) {
+  try {
+    return objectKeys(options);
+  } catch (e) {
+    isArray(options, fn, ': options'); // throws for a revoked Proxy
+    throw e;
+  }
+}
+
+// A key the call does not take: an array or typed array given as options is said so, anything
+// else is an unknown option.
+function notAnOption(options, name, fn, shapes, divide) {
+  if (isArray(options, fn, ': options') || typedArrayKind(options) !== undefined) throw notAnObject(options, fn);
+  const allowed = shapes ? SHAPE_OPTIONS : divide ? DIVIDE_OPTIONS : OP_OPTIONS;
+  throw new TypeError(`${fn}: unknown option ${JSON.stringify(name)} (it takes ${allowed.join(', ')})`);
 }

@@ -131,7 +131,7 @@ test('onnx and openvino attributes are each read once (issue class 17)', () => {
   });
 });
 
-test('options are read once, own keys only; an unknown own key is a TypeError', () => {
+test('options are read once, own enumerable keys only; an unknown one is a TypeError', () => {
   hostile(() => {
     let reads = 0;
     const options = { get pythondiv() { reads += 1; return reads === 1 ? false : true; } };
@@ -142,6 +142,15 @@ test('options are read once, own keys only; an unknown own key is a TypeError', 
     throwsClear(() => tw.onnx.Mul(1, 2, { axis: 0 }, 14), TypeError, /unknown attribute "axis" \(it takes none\)/);
     class Options { constructor() { this.autoBroadcast = 'none'; } get out() { throw new Error('inherited: not read'); } }
     assert.deepEqual(tw.multiply({ data: f32([1, 2]) }, { data: f32([3, 4]) }, new Options()).shape, [2]);
+    // Own enumerable keys, as { ...options } copies them: a non-enumerable one is not an option.
+    const hidden = Object.defineProperty({}, 'out', { get() { throw new Error('non-enumerable: not read'); }, enumerable: false });
+    assert.deepEqual(Array.from(tw.multiply({ data: f32([1, 2]) }, 3, hidden).data), [3, 6]);
+    for (const notOptions of [[], [1], new Float32Array(0), new Float32Array(2)]) {
+      throwsClear(() => tw.multiply(1, 2, notOptions), TypeError, /options must be an object, got /);
+    }
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    throwsClear(() => tw.multiply(1, 2, proxy), TypeError, /options is a revoked Proxy/);
   });
 });
 

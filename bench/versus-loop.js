@@ -46,6 +46,20 @@ function warmUp() {
       x.dispose();
     }
   }
+  // Each case's large sizes for a while, the loop's too. Without this, whichever case the bench
+  // ran first was up to 3 x slower from 16384 elements up, tensorwise and its loop alike, until
+  // the process had made and dropped arrays of 16 MB (its 4194304 size); then both fell in line.
+  // Likely the C allocator's thresholds, which rise after a large block is freed (not verified).
+  for (const [, dtype, call, loop] of OPS) {
+    for (const n of [16384, 262144, 4194304]) {
+      const [a, b] = operands[dtype](n);
+      const shape = [n];
+      for (const end = performance.now() + 150; performance.now() < end;) {
+        call({ data: a, shape }, { data: b, shape });
+        loop(a, b, n);
+      }
+    }
+  }
 }
 
 const fmt = (us) => (us < 10 ? us.toFixed(3) : us < 1000 ? us.toFixed(1) : us.toFixed(0));

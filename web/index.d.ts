@@ -179,9 +179,19 @@ export interface DivideOptions extends MultiplyOptions {
   onZeroDivision?: 'zero' | 'error';
 }
 
+/**
+ * WebAssembly.Module where the compilation's lib declares it (dom, webworker, @types/node);
+ * nothing where it does not, so that these types need no lib of their own.
+ */
+type CompiledWasm = typeof globalThis extends { WebAssembly: { Module: abstract new (...args: any[]) => infer M } } ? M : never;
+
 export interface InitOptions {
-  /** The bytes of `tensorwise.wasm`, for apps that load it themselves. */
-  wasmBinary?: ArrayBuffer | ArrayBufferView;
+  /**
+   * The bytes of `tensorwise.wasm`, for apps that load it themselves, or the module compiled
+   * from them (hosts that forbid compiling WebAssembly from bytes, such as Cloudflare Workers,
+   * give one for `import wasm from 'tensorwise/tensorwise.wasm'`).
+   */
+  wasmBinary?: ArrayBuffer | ArrayBufferView | CompiledWasm;
   /**
    * Where `tensorwise.wasm` is: called with the file name and the folder URL it would be loaded
    * from by default (the package's `dist/`, or where a bundler put it; `''` in the inline build),

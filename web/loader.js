@@ -188,14 +188,16 @@ function importBuiltin(name) {
 }
 
 // The bytes are copied: the caller's buffer may change (or be transferred) while the module
-// compiles.
+// compiles. A compiled WebAssembly.Module (what hosts that forbid compiling from bytes, such as
+// Cloudflare Workers, give for `import wasm from './tensorwise.wasm'`) is taken as it is.
 function toBytes(binary) {
+  if (WebAssemblyIntrinsics !== null && binary instanceof WebAssemblyIntrinsics.Module) return binary;
   if (typedArrayKind(binary) !== undefined) {
     const size = TYPED_ARRAY_CLASSES.get(typedArrayKind(binary)).BYTES_PER_ELEMENT;
     return new Uint8Array(typedArrayBuffer(binary), typedArrayByteOffset(binary), typedArrayLength(binary) * size).slice();
   }
   if (bufferKind(binary) === 'ArrayBuffer' || bufferKind(binary) === 'SharedArrayBuffer') return new Uint8Array(binary).slice();
-  throw new TypeError(`init: wasmBinary must be an ArrayBuffer or a typed array, got ${describe(binary)}`);
+  throw new TypeError(`init: wasmBinary must be an ArrayBuffer, a typed array or a WebAssembly.Module, got ${describe(binary)}`);
 }
 
 const MOVED = "If a bundler moved the code without the .wasm, import from 'tensorwise/inline' (the .wasm " +
@@ -216,7 +218,13 @@ async function readBytes(url) {
         { cause: error }), error?.code === undefined ? {} : { code: error.code });
     }
   }
-  const response = await fetch(url);
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    // A URL fetch cannot take (a bundler's bare asset path in Node) or a network failure.
+    throw new Error(`tensorwise: could not load ${url}: ${error?.message ?? error}. ${MOVED}`, { cause: error });
+  }
   if (!response.ok) throw new Error(`tensorwise: could not load ${url}: HTTP ${response.status}. ${MOVED}`);
   return new Uint8Array(await response.arrayBuffer());
 }

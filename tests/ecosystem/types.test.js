@@ -55,6 +55,11 @@ test('types: float16 is Float16Array | Uint16Array where the lib declares Float1
   assert.equal(await typeCheck(dir, { 'float16.ts': usage('float16.ts') }, { module: 'nodenext', moduleResolution: 'nodenext', lib: 'esnext' }), '');
 });
 
+test('types: wasmBinary takes a WebAssembly.Module where the lib declares one', async () => {
+  const dir = await packageDir('module');
+  assert.equal(await typeCheck(dir, { 'wasm-module.ts': usage('wasm-module.ts') }, { module: 'nodenext', moduleResolution: 'nodenext', lib: 'es2022,dom' }), '');
+});
+
 test('types: a lib without Symbol.dispose still compiles (dispose() instead of using)', async () => {
   const dir = await packageDir('module');
   const text = usage('use.ts');

@@ -24,6 +24,21 @@ test('init({ wasmBinary }) uses the given bytes', () => {
   assert.equal(out, '42');
 });
 
+test('init({ wasmBinary }) takes a compiled WebAssembly.Module, as Workers import a .wasm', () => {
+  const out = run(`import { readFileSync } from 'node:fs';
+    import { init, multiply, threads } from ${JSON.stringify(index)};
+    const module = new WebAssembly.Module(readFileSync(${JSON.stringify(wasmPath)}));
+    await init({ wasmBinary: module });
+    console.log(multiply(6, 7).data[0], threads());`);
+  assert.equal(out, '42 1');
+});
+
+test('a fetch that throws (a bundler\'s bare asset path in Node) gets the advice a failed one gets', () => {
+  const out = run(`import { init } from ${JSON.stringify(index)};
+    try { await init({ locateFile: () => '/_next/static/media/tensorwise.9f6fc163.wasm' }); } catch (e) { console.log(e.message); }`);
+  assert.match(out, /^tensorwise: could not load \/_next\/static\/media\/tensorwise\.9f6fc163\.wasm: .+\. If a bundler moved the code without the \.wasm, import from 'tensorwise\/inline'/);
+});
+
 test('init({ locateFile }) loads each build\'s .wasm from where the app says', () => {
   const elsewhere = mkdtempSync(join(tmpdir(), 'tensorwise-wasm-'));
   copyFileSync(wasmPath, join(elsewhere, 'renamed.wasm'));

@@ -27,13 +27,18 @@ test('Rollup with @rollup/plugin-node-resolve (command line, ES output for a pag
   assert.deepEqual(await inChromium(dir), EXPECTED);
 });
 
-test('webpack 5 with no configuration file (src/index.js -> dist/main.js), the .wasm emitted as an asset', async () => {
+test('webpack 5 with no configuration file (src/index.js -> dist/main.js), the .wasm emitted as an asset; a Node-target bundle with a site\'s public path', async () => {
   const dir = await project('webpack', { browserEntry: true });
   await run('mv', ['src/main.js', 'src/index.js'], { cwd: dir });
   const { stdout } = await run(bin(dir, 'webpack'), ['--mode=production'], { cwd: dir });
   assert.doesNotMatch(stdout, /WARNING|ERROR/, stdout);
   assert.ok(readdirSync(join(dir, 'dist')).some((f) => f.endsWith('.wasm')), 'webpack emitted no .wasm');
   assert.deepEqual(await inChromium(dir), EXPECTED);
+  // A server bundle (Node target) whose public path is a site's, as Next.js's is: an emitted
+  // asset's URL would be /_next/<hash>.wasm, no file in Node. Run from another folder.
+  await run(bin(dir, 'webpack'), ['--mode=production', '--target=node', '--output-path=out-node', '--output-filename=main.cjs',
+    '--output-public-path=/_next/'], { cwd: dir });
+  assert.deepEqual(printed((await run('node', [join(dir, 'out-node', 'main.cjs')], { cwd: '/' })).stdout), EXPECTED);
 });
 
 test("Vite: vite build, served, in Chromium (no warnings); with 'tensorwise/file' the .wasm is an asset", async () => {

@@ -55,6 +55,15 @@ test('types: float16 is Float16Array | Uint16Array where the lib declares Float1
   assert.equal(await typeCheck(dir, { 'float16.ts': usage('float16.ts') }, { module: 'nodenext', moduleResolution: 'nodenext', lib: 'esnext' }), '');
 });
 
+test('types: tensorwise, tensorwise/file and tensorwise/inline resolve under node10, node16, nodenext and bundler', async () => {
+  const dir = await packageDir('commonjs');
+  for (const [module, moduleResolution] of [['commonjs', 'node10'], ['node16', 'node16'], ['nodenext', 'nodenext']]) {
+    assert.equal(await typeCheck(dir, { 'subpaths.ts': usage('subpaths.ts') }, { module, moduleResolution }), '', `${module}/${moduleResolution}`);
+  }
+  const esm = await packageDir('module');
+  assert.equal(await typeCheck(esm, { 'subpaths.ts': usage('subpaths.ts') }, { module: 'esnext', moduleResolution: 'bundler' }), '');
+});
+
 test('types: wasmBinary takes a WebAssembly.Module where the lib declares one', async () => {
   const dir = await packageDir('module');
   assert.equal(await typeCheck(dir, { 'wasm-module.ts': usage('wasm-module.ts') }, { module: 'nodenext', moduleResolution: 'nodenext', lib: 'es2022,dom' }), '');

@@ -6,6 +6,8 @@
 //   dist/index.cjs    CommonJS (require), the .wasm beside it through __dirname
 //   dist/inline.mjs   ESM with the .wasm inside: for bundlers (but webpack), Bun, Deno
 //   dist/inline.cjs   the same, CommonJS
+//   dist/workerd.mjs  ESM for Cloudflare Workers: imports ./tensorwise.wasm, which their
+//                     bundler turns into a compiled WebAssembly.Module
 //   (index.mjs and index.cjs hold the worker pool, web/pool.js, for the threaded build
 //   dist/tensorwise-mt.wasm, which they load only where threads may run; the inline entries,
 //   which have no threads, hold neither)
@@ -66,6 +68,18 @@ const VARIANTS = {
   ].join('\n'),
 };
 
+// Cloudflare Workers (workerd) forbid compiling WebAssembly from bytes; their bundlers (wrangler)
+// give a module that imports a .wasm the compiled WebAssembly.Module, from the file beside it.
+VARIANTS.workerd = () => [
+  "import compiled from './tensorwise.wasm';",
+  'export const wasmUrl = () => undefined;',
+  // One build, one thread: a Worker has no threads to share memory with.
+  'export const threadedWasmUrl = () => undefined;',
+  'export const loadPool = () => undefined;',
+  'export const embeddedWasm = () => compiled;',
+  NODE_BUILTIN,
+].join('\n');
+
 function latin1Literal(bytes) {
   let text = '';
   for (const b of bytes) {
@@ -101,6 +115,7 @@ function plugin(variant) {
     name: 'tensorwise',
     setup(b) {
       b.onResolve({ filter: /\/wasm-file\.js$/ }, () => ({ path: variant, namespace: 'wasm-file' }));
+      b.onResolve({ filter: /^\.\/tensorwise\.wasm$/ }, (args) => ({ path: args.path, external: true }));
       b.onLoad({ filter: /.*/, namespace: 'wasm-file' }, () => ({ contents: VARIANTS[variant](), loader: 'js', resolveDir: dist }));
       b.onLoad({ filter: /[\\/]dist[\\/]tensorwise\.js$/ }, () => ({ contents: editGlue(readFileSync(glue, 'utf8')), loader: 'js' }));
     },
@@ -147,6 +162,7 @@ await Promise.all([
   bundle('index.cjs', 'cjs', 'cjs'),
   bundle('inline.mjs', 'inline', 'esm'),
   bundle('inline.cjs', 'inline', 'cjs'),
+  bundle('workerd.mjs', 'workerd', 'esm'),
 ]);
 copyFileSync(join(root, 'web', 'index.d.ts'), join(dist, 'index.d.ts'));
 copyFileSync(join(root, 'web', 'index.d.ts'), join(dist, 'index.d.cts'));

@@ -14,7 +14,7 @@ test('the tarball holds the published files, LICENSE and notices, and nothing of
     'LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.md',
     'dist/index.cjs', 'dist/index.cjs.map', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.mjs', 'dist/index.mjs.map',
     'dist/inline.cjs', 'dist/inline.cjs.map', 'dist/inline.mjs', 'dist/inline.mjs.map',
-    'dist/tensorwise-mt.wasm', 'dist/tensorwise.wasm',
+    'dist/tensorwise-mt.wasm', 'dist/tensorwise.wasm', 'dist/workerd.mjs', 'dist/workerd.mjs.map',
     'package.json',
   ]);
 });
@@ -32,7 +32,9 @@ test('each condition set resolves to the build that works there (Node\'s resolve
   };
   assert.equal(await resolve([]), 'dist/index.mjs'); // Node ESM
   assert.equal(await resolve([], 'tensorwise', 'require'), 'dist/index.cjs'); // Node CommonJS, Jest
-  assert.equal(await resolve(['webpack', 'production', 'browser', 'module']), 'dist/index.mjs'); // webpack
+  assert.equal(await resolve(['webpack', 'production', 'browser', 'module']), 'dist/index.mjs'); // webpack, pages
+  assert.equal(await resolve(['webpack', 'production', 'module']), 'dist/inline.mjs'); // webpack --target=node (Node's own node condition)
+  assert.equal(await resolve(['workerd', 'worker', 'browser', 'module']), 'dist/workerd.mjs'); // wrangler (Cloudflare Workers)
   assert.equal(await resolve(['module', 'browser', 'production']), 'dist/inline.mjs'); // Vite, Rollup, esbuild
   assert.equal(await resolve(['browser'], 'tensorwise', 'require'), 'dist/inline.cjs'); // Jest with jsdom
   assert.equal(await resolve(['deno']), 'dist/inline.mjs');

@@ -4,8 +4,9 @@
 // another origin through an import map, as from a CDN.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { EXPECTED, inChromium, printed, project, repoRoot, run, tarball, writeFile } from './helpers.js';
 
@@ -66,6 +67,42 @@ test('Deno (npm i deno): deno run main.js, with no permission flags', async () =
   const { stdout } = await run(bin(dir, 'deno'), ['run', '--no-prompt', 'main.js'], { cwd: dir, env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' } });
   assert.deepEqual(printed(stdout), EXPECTED);
 });
+
+// Bundled as wrangler bundles a Worker (esbuild with its conditions; an imported .wasm stays an
+// import and is uploaded as a compiled module beside it) and run in workerd from npm, which, as
+// Cloudflare does, refuses to compile WebAssembly from bytes.
+test('Cloudflare Workers (workerd): import from "tensorwise" unchanged, the .wasm a compiled module', async () => {
+  const dir = await project('workerd');
+  await run(bin(dir, 'esbuild'), ['worker.js', '--bundle', '--format=esm', '--platform=neutral', '--conditions=workerd,worker,browser',
+    '--main-fields=browser,module,main', '--external:*.wasm', '--outfile=out/worker.js', '--log-level=error'], { cwd: dir });
+  copyFileSync(join(dir, 'node_modules', 'tensorwise', 'dist', 'tensorwise.wasm'), join(dir, 'out', 'tensorwise.wasm'));
+  const port = await freePort();
+  const workerd = spawn(bin(dir, 'workerd'), ['serve', 'config.capnp', `--socket-addr=http=127.0.0.1:${port}`], { cwd: dir });
+  let log = '';
+  workerd.stdout.on('data', (d) => { log += d; });
+  workerd.stderr.on('data', (d) => { log += d; });
+  try {
+    let response = null;
+    for (let tries = 0; response === null && tries < 100; ++tries) {
+      response = await fetch(`http://127.0.0.1:${port}/`).catch(() => new Promise((resolve) => setTimeout(() => resolve(null), 100)));
+    }
+    assert.ok(response !== null, `workerd did not answer:\n${log}`);
+    const text = await response.text();
+    assert.equal(response.status, 200, text);
+    assert.deepEqual(JSON.parse(text), EXPECTED);
+  } finally {
+    workerd.kill();
+  }
+});
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    }).on('error', reject);
+  });
+}
 
 test('a module worker in Chromium importing the installed files (no bundler)', async () => {
   const dir = await project('worker');

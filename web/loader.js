@@ -113,6 +113,11 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
   const isolated = isNode || globalThis.crossOriginIsolated === true;
   const why = threadedWasmUrl() === undefined ? INLINE : !isolated ? NOT_ISOLATED
     : wasmBinary !== undefined || threads === 1 ? SINGLE : null;
+  // A page isolated so that it can run threads, given the inline build by its bundler's
+  // conditions, would run on one thread with nothing said: it is said, once.
+  if (why === INLINE && !isNode && globalThis.crossOriginIsolated === true && threads === 'auto') {
+    warnOnce('inline', `this page is cross-origin isolated, but ${INLINE}; running on 1 thread`);
+  }
   let platform = null;
   if (why === null) {
     platform = await threadPlatform(nodeBuiltin, importBuiltin);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { EXPECTED, inChromium, printed, project, run } from './helpers.js';
+import { EXPECTED, inChromium, launchChromium, printed, project, run, runPage, serve } from './helpers.js';
 
 const bin = (dir, name) => join(dir, 'node_modules', '.bin', name);
 
@@ -46,6 +46,10 @@ test("Vite: vite build, served, in Chromium (no warnings); with 'tensorwise/file
   const { stdout, stderr } = await run(bin(dir, 'vite'), ['build'], { cwd: dir });
   assert.doesNotMatch(`${stdout}${stderr}`, /warn|error/i, `${stdout}${stderr}`);
   assert.deepEqual(await inChromium(join(dir, 'dist')), EXPECTED);
+  // Served cross-origin isolated, the inline build (Vite's pick) says once why it runs on 1 thread.
+  const isolated = await inIsolatedChromium(join(dir, 'dist'));
+  assert.deepEqual(isolated.result, EXPECTED);
+  assert.deepEqual(isolated.warnings, ["tensorwise: this page is cross-origin isolated, but the inline build has no threads (import 'tensorwise/file' for them); running on 1 thread"]);
 
   const main = join(dir, 'src', 'main.js');
   writeFileSync(main, readFileSync(main, 'utf8').replace("from 'tensorwise'", "from 'tensorwise/file'"));
@@ -89,3 +93,17 @@ test("Vite: a module worker with top-level await (vite.config.js: worker.format 
   await run('rm', ['vite.config.js'], { cwd: dir });
   await assert.rejects(run(bin(dir, 'vite'), ['build'], { cwd: dir }), /does not support top-level await/);
 });
+
+/** The page at dir/index.html served with the headers that make it cross-origin isolated: { result, warnings }. */
+async function inIsolatedChromium(dir) {
+  const server = await serve(dir, 0, { isolated: true });
+  const browser = await launchChromium();
+  try {
+    const { result, problems, warnings } = await runPage(browser, `http://127.0.0.1:${server.address().port}/index.html`);
+    if (problems.length) throw new Error(problems.join('\n'));
+    return { result, warnings };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}

@@ -5,7 +5,8 @@
 // Fixture sources live in tests/ecosystem/<name>/; the working projects are made under
 // build/ecosystem/<name>/ (git-ignored). Their node_modules are kept between runs, so a second
 // run only installs the new tarball; npm's own cache (~/.npm) is shared by all of them.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -95,4 +96,46 @@ export async function inChromium(dir, path = '/index.html', { server: given } = 
 
 export function writeFile(dir, name, text) {
   writeFileSync(join(dir, name), text);
+}
+
+/** A TCP port free on 127.0.0.1 a moment ago, for a server the test starts. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    }).on('error', reject);
+  });
+}
+
+/**
+ * Starts a long-running command (a dev or production server) and waits until `url` answers (any
+ * status). Resolves with { log, stop }: what it printed so far, and stop() (await it: the process
+ * has exited). Rejects with its output if it exits first or does not answer within timeoutMs.
+ */
+export async function startServer(command, args, url, { cwd, env, timeoutMs = 120000 } = {}) {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, detached: true });
+  let output = '';
+  child.stdout.on('data', (d) => { output += d; });
+  child.stderr.on('data', (d) => { output += d; });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  let gone = false;
+  exited.then(() => { gone = true; });
+  const stop = async () => {
+    if (!gone) {
+      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+      await exited;
+    }
+  };
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    if (gone) throw new Error(`${command} ${args.join(' ')} exited before ${url} answered:\n${output}`);
+    const answered = await fetch(url).then(() => true, () => false);
+    if (answered) return { log: () => output, stop };
+    if (Date.now() > end) {
+      await stop();
+      throw new Error(`${command} ${args.join(' ')}: ${url} did not answer in ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -4,11 +4,10 @@
 // another origin through an import map, as from a CDN.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
-import { EXPECTED, inChromium, printed, project, repoRoot, run, tarball, writeFile } from './helpers.js';
+import { EXPECTED, freePort, inChromium, printed, project, repoRoot, run, startServer, tarball, writeFile } from './helpers.js';
 
 const bin = (dir, name) => join(dir, 'node_modules', '.bin', name);
 
@@ -77,32 +76,17 @@ test('Cloudflare Workers (workerd): import from "tensorwise" unchanged, the .was
     '--main-fields=browser,module,main', '--external:*.wasm', '--outfile=out/worker.js', '--log-level=error'], { cwd: dir });
   copyFileSync(join(dir, 'node_modules', 'tensorwise', 'dist', 'tensorwise.wasm'), join(dir, 'out', 'tensorwise.wasm'));
   const port = await freePort();
-  const workerd = spawn(bin(dir, 'workerd'), ['serve', 'config.capnp', `--socket-addr=http=127.0.0.1:${port}`], { cwd: dir });
-  let log = '';
-  workerd.stdout.on('data', (d) => { log += d; });
-  workerd.stderr.on('data', (d) => { log += d; });
+  const url = `http://127.0.0.1:${port}/`;
+  const workerd = await startServer(bin(dir, 'workerd'), ['serve', 'config.capnp', `--socket-addr=http=127.0.0.1:${port}`], url, { cwd: dir });
   try {
-    let response = null;
-    for (let tries = 0; response === null && tries < 100; ++tries) {
-      response = await fetch(`http://127.0.0.1:${port}/`).catch(() => new Promise((resolve) => setTimeout(() => resolve(null), 100)));
-    }
-    assert.ok(response !== null, `workerd did not answer:\n${log}`);
+    const response = await fetch(url);
     const text = await response.text();
-    assert.equal(response.status, 200, text);
+    assert.equal(response.status, 200, `${text}\n${workerd.log()}`);
     assert.deepEqual(JSON.parse(text), EXPECTED);
   } finally {
-    workerd.kill();
+    await workerd.stop();
   }
 });
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
 
 test('a module worker in Chromium importing the installed files (no bundler)', async () => {
   const dir = await project('worker');

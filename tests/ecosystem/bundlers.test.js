@@ -41,6 +41,21 @@ test('webpack 5 with no configuration file (src/index.js -> dist/main.js), the .
   assert.deepEqual(printed((await run('node', [join(dir, 'out-node', 'main.cjs')], { cwd: '/' })).stdout), EXPECTED);
 });
 
+test('Rsbuild (Rspack): rsbuild build for a page (no configuration file), and for Node (output.target: node) run from another folder', async () => {
+  // Rsbuild makes its own index.html (the fixture's public/favicon.ico, empty, spares Chromium a
+  // 404 for the icon it asks for).
+  const dir = await project('rsbuild', { browserEntry: true });
+  await run('mv', ['src/main.js', 'src/index.js'], { cwd: dir });
+  await run(bin(dir, 'rsbuild'), ['build'], { cwd: dir });
+  assert.ok(readdirSync(join(dir, 'dist', 'static', 'wasm')).some((f) => f.endsWith('.wasm')), 'Rsbuild emitted no .wasm');
+  assert.deepEqual(await inChromium(join(dir, 'dist')), EXPECTED);
+  // The one line any Node build with Rsbuild needs. Its asset URLs are site paths
+  // (file:///static/wasm/... in Node): the node condition gives it the inline build.
+  writeFileSync(join(dir, 'rsbuild.config.mjs'), "export default { output: { target: 'node', distPath: { root: 'dist-node' } } };\n");
+  await run(bin(dir, 'rsbuild'), ['build'], { cwd: dir });
+  assert.deepEqual(printed((await run('node', [join(dir, 'dist-node', 'index.js')], { cwd: '/' })).stdout), EXPECTED);
+});
+
 test("Vite: vite build, served, in Chromium (no warnings); with 'tensorwise/file' the .wasm is an asset", async () => {
   const dir = await project('vite', { browserEntry: true });
   const { stdout, stderr } = await run(bin(dir, 'vite'), ['build'], { cwd: dir });

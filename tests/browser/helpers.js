@@ -30,7 +30,7 @@ export async function runPage(browser, url, { initScript } = {}) {
   try {
     await page.goto(url);
     await page.waitForFunction(() => window.done === true || window.failed !== undefined, null, { timeout: 30000 });
-    const result = await page.evaluate(() => ({ failed: window.failed, result: window.result }));
+    const result = await page.evaluate(() => ({ failed: window.failed, result: window.result, threads: window.threads }));
     if (result.failed !== undefined) problems.push(`page: ${result.failed}`);
     return { ...result, problems, warnings };
   } finally {

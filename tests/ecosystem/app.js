@@ -1,6 +1,6 @@
 // What every ecosystem project runs (copied into each as src/app.js): the README's numbers, a
-// broadcast, and an int32 floor division. In a page it sets window.result; elsewhere it prints
-// the result as JSON.
+// broadcast, and an int32 floor division. In a page it sets window.result (and window.threads,
+// what threads() says after init); elsewhere it prints the result as JSON.
 export async function check(tw) {
   await tw.init();
   const product = tw.multiply({ data: new Float32Array([1, 2, 3]), shape: [3] }, { data: new Float32Array([4, 5, 6]), shape: [3] });
@@ -17,7 +17,7 @@ export function main(tw) {
   const inPage = typeof window !== 'undefined' && typeof window.document !== 'undefined';
   return check(tw).then(
     (result) => {
-      if (inPage) Object.assign(window, { result, done: true });
+      if (inPage) Object.assign(window, { result, threads: tw.threads(), done: true });
       else console.log(JSON.stringify(result));
     },
     (error) => {

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EXPECTED, inChromium, launchChromium, printed, project, run, runPage, serve } from './helpers.js';
@@ -34,6 +35,7 @@ test('webpack 5 with no configuration file (src/index.js -> dist/main.js), the .
   assert.doesNotMatch(stdout, /WARNING|ERROR/, stdout);
   assert.ok(readdirSync(join(dir, 'dist')).some((f) => f.endsWith('.wasm')), 'webpack emitted no .wasm');
   assert.deepEqual(await inChromium(dir), EXPECTED);
+  await threadsWhenIsolated(dir);
   // A server bundle (Node target) whose public path is a site's, as Next.js's is: an emitted
   // asset's URL would be /_next/<hash>.wasm, no file in Node. Run from another folder.
   await run(bin(dir, 'webpack'), ['--mode=production', '--target=node', '--output-path=out-node', '--output-filename=main.cjs',
@@ -49,6 +51,7 @@ test('Rsbuild (Rspack): rsbuild build for a page (no configuration file), and fo
   await run(bin(dir, 'rsbuild'), ['build'], { cwd: dir });
   assert.ok(readdirSync(join(dir, 'dist', 'static', 'wasm')).some((f) => f.endsWith('.wasm')), 'Rsbuild emitted no .wasm');
   assert.deepEqual(await inChromium(join(dir, 'dist')), EXPECTED);
+  await threadsWhenIsolated(join(dir, 'dist'));
   // The one line any Node build with Rsbuild needs. Its asset URLs are site paths
   // (file:///static/wasm/... in Node): the node condition gives it the inline build.
   writeFileSync(join(dir, 'rsbuild.config.mjs'), "export default { output: { target: 'node', distPath: { root: 'dist-node' } } };\n");
@@ -64,6 +67,7 @@ test("Vite: vite build, served, in Chromium (no warnings); with 'tensorwise/file
   // Served cross-origin isolated, the inline build (Vite's pick) says once why it runs on 1 thread.
   const isolated = await inIsolatedChromium(join(dir, 'dist'));
   assert.deepEqual(isolated.result, EXPECTED);
+  assert.equal(isolated.threads, 1);
   assert.deepEqual(isolated.warnings, ["tensorwise: this page is cross-origin isolated, but the inline build has no threads (import 'tensorwise/file' for them); running on 1 thread"]);
 
   const main = join(dir, 'src', 'main.js');
@@ -109,16 +113,28 @@ test("Vite: a module worker with top-level await (vite.config.js: worker.format 
   await assert.rejects(run(bin(dir, 'vite'), ['build'], { cwd: dir }), /does not support top-level await/);
 });
 
-/** The page at dir/index.html served with the headers that make it cross-origin isolated: { result, warnings }. */
+/**
+ * The page at dir/index.html served with the headers that make it cross-origin isolated:
+ * { result, threads, warnings } (threads: what threads() said after init).
+ */
 async function inIsolatedChromium(dir) {
   const server = await serve(dir, 0, { isolated: true });
   const browser = await launchChromium();
   try {
-    const { result, problems, warnings } = await runPage(browser, `http://127.0.0.1:${server.address().port}/index.html`);
+    const { result, threads, problems, warnings } = await runPage(browser, `http://127.0.0.1:${server.address().port}/index.html`);
     if (problems.length) throw new Error(problems.join('\n'));
-    return { result, warnings };
+    return { result, threads, warnings };
   } finally {
     await browser.close();
     server.close();
   }
+}
+
+// A build that emits the threaded .wasm runs on threads when its page is served isolated: as many
+// as 'auto' gives (the cores there are, at most 4), with nothing on the console.
+async function threadsWhenIsolated(dir) {
+  const isolated = await inIsolatedChromium(dir);
+  assert.deepEqual(isolated.result, EXPECTED);
+  assert.equal(isolated.threads, Math.min(4, availableParallelism()));
+  assert.deepEqual(isolated.warnings, []);
 }

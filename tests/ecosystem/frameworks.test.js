@@ -5,23 +5,37 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { EXPECTED, freePort, inChromium, project, run, startServer } from './helpers.js';
+import { EXPECTED, freePort, inChromium, project, run, serve, startServer } from './helpers.js';
 
 const bin = (dir, name) => join(dir, 'node_modules', '.bin', name);
 const env = { NEXT_TELEMETRY_DISABLED: '1' };
 
-// The server's answers and the client component's result, on a running Next.js server.
-async function checkNext(port) {
+// A running app's answers: its endpoint's JSON at apiPath, the result its page rendered on the
+// server (in <pre id="server">), and the result the page at pagePath computes in Chromium.
+async function checkApp(port, apiPath, pagePath = '/') {
   const base = `http://127.0.0.1:${port}`;
-  const route = await fetch(`${base}/api/check`);
-  const routeText = await route.text();
-  assert.equal(route.status, 200, routeText);
-  assert.deepEqual(JSON.parse(routeText), EXPECTED);
-  const page = await (await fetch(base)).text();
-  const rendered = page.match(/<pre id="server">([^<]*)<\/pre>/);
+  const api = await fetch(`${base}${apiPath}`);
+  const apiText = await api.text();
+  assert.equal(api.status, 200, apiText);
+  assert.deepEqual(JSON.parse(apiText), EXPECTED);
+  const page = await (await fetch(`${base}${pagePath}`)).text();
+  const rendered = page.match(/<pre id="server"[^>]*>([^<]*)<\/pre>/);
   assert.ok(rendered !== null, `no server-rendered result in the page:\n${page.slice(0, 2000)}`);
-  assert.deepEqual(JSON.parse(rendered[1].replaceAll('&quot;', '"')), EXPECTED);
-  assert.deepEqual(await inChromium(null, '/', { server: { address: () => ({ port }) } }), EXPECTED);
+  assert.deepEqual(JSON.parse(rendered[1].replaceAll('&quot;', '"').replaceAll('&#34;', '"')), EXPECTED);
+  assert.deepEqual(await inChromium(null, pagePath, { server: { address: () => ({ port }) } }), EXPECTED);
+}
+
+// Runs `command` (a server on `port`) until apiPath answers, checks the app, stops it.
+async function whileServing(command, args, port, apiPath, options) {
+  const server = await startServer(command, args, `http://127.0.0.1:${port}${apiPath}`, options);
+  try {
+    await checkApp(port, apiPath);
+  } catch (error) {
+    error.message += `\n${args.join(' ')} said:\n${server.log()}`;
+    throw error;
+  } finally {
+    await server.stop();
+  }
 }
 
 for (const [bundler, flags] of [['Turbopack', []], ['webpack', ['--webpack']]]) {
@@ -30,15 +44,30 @@ for (const [bundler, flags] of [['Turbopack', []], ['webpack', ['--webpack']]]) 
     await run(bin(dir, 'next'), ['build', ...flags], { cwd: dir, env: { ...process.env, ...env } });
     for (const command of [['start'], ['dev', ...flags]]) {
       const port = await freePort();
-      const server = await startServer(bin(dir, 'next'), [...command, '-p', String(port), '-H', '127.0.0.1'], `http://127.0.0.1:${port}/api/check`, { cwd: dir, env });
-      try {
-        await checkNext(port);
-      } catch (error) {
-        error.message += `\nnext ${command.join(' ')} said:\n${server.log()}`;
-        throw error;
-      } finally {
-        await server.stop();
-      }
+      await whileServing(bin(dir, 'next'), [...command, '-p', String(port), '-H', '127.0.0.1'], port, '/api/check', { cwd: dir, env });
     }
   });
 }
+
+test('SvelteKit 2 with adapter-node: vite build and node build, vite dev (an endpoint, server-side rendering, the page)', async () => {
+  const dir = await project('sveltekit');
+  await run(bin(dir, 'vite'), ['build'], { cwd: dir });
+  let port = await freePort();
+  await whileServing('node', ['build'], port, '/api/check', { cwd: dir, env: { PORT: String(port), HOST: '127.0.0.1' } });
+  port = await freePort();
+  await whileServing(bin(dir, 'vite'), ['dev', '--port', String(port), '--host', '127.0.0.1', '--strictPort'], port, '/api/check', { cwd: dir });
+});
+
+test('Astro 5 with a Preact island: astro build served as files, astro dev (an endpoint, the page rendered by Astro, the island)', async () => {
+  const dir = await project('astro');
+  await run(bin(dir, 'astro'), ['build'], { cwd: dir, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const server = await serve(join(dir, 'dist'));
+  try {
+    await checkApp(server.address().port, '/api/check.json', '/index.html');
+  } finally {
+    server.close();
+  }
+  const port = await freePort();
+  await whileServing(bin(dir, 'astro'), ['dev', '--port', String(port), '--host', '127.0.0.1'], port, '/api/check.json',
+    { cwd: dir, env: { ASTRO_TELEMETRY_DISABLED: '1' } });
+});

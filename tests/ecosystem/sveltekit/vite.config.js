@@ -1,0 +1,5 @@
+// As `npx sv create` writes it.
+import { sveltekit } from '@sveltejs/kit/vite';
+import { defineConfig } from 'vite';
+
+export default defineConfig({ plugins: [sveltekit()] });

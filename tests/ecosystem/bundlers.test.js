@@ -78,6 +78,17 @@ test("Vite: vite build, served, in Chromium (no warnings); with 'tensorwise/file
   assert.deepEqual(await inChromium(join(dir, 'dist')), EXPECTED);
 });
 
+test('Vite SSR: vite build --ssr with the package external (run in the project) and bundled (ssr.noExternal, run from another folder)', async () => {
+  const dir = await project('vite-ssr', { fixture: 'vite', browserEntry: true });
+  await run(bin(dir, 'vite'), ['build', '--ssr', 'src/main.js', '--outDir', 'out-external'], { cwd: dir });
+  assert.match(readFileSync(join(dir, 'out-external', 'main.js'), 'utf8'), /from ["']tensorwise["']/, 'the package was bundled');
+  assert.deepEqual(printed((await run('node', [join('out-external', 'main.js')], { cwd: dir })).stdout), EXPECTED);
+  writeFileSync(join(dir, 'vite.config.js'), 'export default { ssr: { noExternal: true } };\n');
+  await run(bin(dir, 'vite'), ['build', '--ssr', 'src/main.js', '--outDir', 'out-bundled'], { cwd: dir });
+  assert.doesNotMatch(readFileSync(join(dir, 'out-bundled', 'main.js'), 'utf8'), /from ["']tensorwise["']/, 'the package was not bundled');
+  assert.deepEqual(printed((await run('node', [join(dir, 'out-bundled', 'main.js')], { cwd: '/' })).stdout), EXPECTED);
+});
+
 test('Vite: the dev server (dependency pre-bundling included), in Chromium', async () => {
   const dir = await project('vite-dev', { fixture: 'vite', browserEntry: true });
   const { createServer } = await import(pathToFileURL(join(dir, 'node_modules', 'vite', 'dist', 'node', 'index.js')).href);

@@ -4,8 +4,10 @@
 // component).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { EXPECTED, freePort, inChromium, project, run, serve, startServer } from './helpers.js';
+import { EXPECTED, freePort, inChromium, launchChromium, project, run, runPage, serve, startServer } from './helpers.js';
 
 const bin = (dir, name) => join(dir, 'node_modules', '.bin', name);
 const env = { NEXT_TELEMETRY_DISABLED: '1' };
@@ -70,4 +72,36 @@ test('Astro 5 with a Preact island: astro build served as files, astro dev (an e
   const port = await freePort();
   await whileServing(bin(dir, 'astro'), ['dev', '--port', String(port), '--host', '127.0.0.1'], port, '/api/check.json',
     { cwd: dir, env: { ASTRO_TELEMETRY_DISABLED: '1' } });
+});
+
+// Angular's application builder (esbuild) emits no asset for new URL('./x.wasm', import.meta.url):
+// with tensorwise/file the app needs the .wasm files copied beside its chunks, one assets entry.
+const ANGULAR_ASSETS = [{ glob: 'tensorwise*.wasm', input: 'node_modules/tensorwise/dist', output: '/' }];
+
+test("Angular 20 (application builder): ng build with the default import; tensorwise/file with the README's assets entry, threads when isolated", async () => {
+  const dir = await project('angular');
+  const ng = (args) => run(bin(dir, 'ng'), args, { cwd: dir, env: { ...process.env, NG_CLI_ANALYTICS: 'false' } });
+  const browser = join(dir, 'dist', 'app', 'browser');
+  await ng(['build']);
+  assert.deepEqual(await inChromium(browser), EXPECTED);
+
+  const main = join(dir, 'src', 'main.ts');
+  writeFileSync(main, readFileSync(main, 'utf8').replace("from 'tensorwise';", "from 'tensorwise/file';"));
+  const config = JSON.parse(readFileSync(join(dir, 'angular.json'), 'utf8'));
+  config.projects.app.architect.build.options.assets = ANGULAR_ASSETS;
+  writeFileSync(join(dir, 'angular.json'), JSON.stringify(config, null, 2));
+  await ng(['build']);
+  assert.deepEqual(await inChromium(browser), EXPECTED);
+  const server = await serve(browser, 0, { isolated: true });
+  const chromium = await launchChromium();
+  try {
+    const { result, threads, problems, warnings } = await runPage(chromium, `http://127.0.0.1:${server.address().port}/index.html`);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(result, EXPECTED);
+    assert.equal(threads, Math.min(4, availableParallelism()));
+    assert.deepEqual(warnings, []);
+  } finally {
+    await chromium.close();
+    server.close();
+  }
 });

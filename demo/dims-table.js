@@ -1,11 +1,11 @@
-// The Broadcast panel's table: the dims of A and B under the output's axes as a step sees them
-// (aligned, padded with 1s, stretched), the result's dims from the package, and the axis a
-// BroadcastError names.
+// The ledger (the table under the rule): the dims of A and B under the output's axes as a step sees them
+// (aligned, padded with 1s, stretched), the result's dims from the package, and every axis on
+// which the shapes conflict.
 import { BroadcastError } from 'tensorwise';
 import { alignmentOf, dimAt } from './alignment.js';
 
-function dimCell(dim, out, step, column, conflict) {
-  const classes = column === conflict ? ['conflict'] : [];
+function dimCell(dim, out, step, column, conflicts) {
+  const classes = conflicts.has(column) ? ['conflict'] : [];
   let text = dim === null ? '' : String(dim);
   let label = '';
   if (dim === null && step >= 2) {
@@ -30,11 +30,12 @@ export function drawDimsTable(table, run, step) {
     return;
   }
   const al = alignmentOf(run);
-  const conflict = run.error ? run.error.axis : null;
+  // Every conflicting axis, as the package lists them (the error names the first).
+  const conflicts = new Set(run.error ? run.aligned?.conflicts ?? [run.error.axis] : []);
   const outside = (column) => column < 0 || column >= al.rank;
   let html = '<caption class="sr-only">The dims of A and B under the axes of the result</caption><thead><tr><th scope="col"></th>';
   for (const column of al.columns) {
-    const cls = [column === conflict ? 'conflict' : '', outside(column) ? 'outside' : ''].join(' ').trim();
+    const cls = [conflicts.has(column) ? 'conflict' : '', outside(column) ? 'outside' : ''].join(' ').trim();
     html += `<th scope="col" data-axis="${column}" class="${cls}">${outside(column) ? 'outside' : `axis ${column}`}</th>`;
   }
   html += '</tr></thead><tbody>';
@@ -42,14 +43,14 @@ export function drawDimsTable(table, run, step) {
     html += `<tr><th scope="row">${name}</th>`;
     for (const column of al.columns) {
       html += outside(column) ? `<td class="outside">${dimAt(shape, start, column) ?? ''}</td>`
-        : dimCell(dimAt(shape, start, column), run.outShape?.[column], step, column, conflict);
+        : dimCell(dimAt(shape, start, column), run.outShape?.[column], step, column, conflicts);
     }
     html += '</tr>';
   }
   html += '<tr class="result"><th scope="row">result</th>';
   for (const column of al.columns) {
-    const text = column === conflict ? '✗' : step >= 3 && run.outShape && !outside(column) ? run.outShape[column] : '';
-    html += `<td class="${column === conflict ? 'conflict' : ''}">${text}</td>`;
+    const text = conflicts.has(column) ? '✗' : step >= 3 && run.outShape && !outside(column) ? run.outShape[column] : '';
+    html += `<td class="${conflicts.has(column) ? 'conflict' : ''}">${text}</td>`;
   }
   table.innerHTML = `${html}</tr></tbody>`;
 }

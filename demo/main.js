@@ -8,7 +8,8 @@ import { setUpCellLinks } from './cell-links.js';
 import { drawDimsTable } from './dims-table.js';
 import { setUpForm } from './form.js';
 import { setUpIrReader } from './ir-reader.js';
-import { PRESETS } from './presets.js';
+import { GROUPS, PRESETS, START, TOUR } from './presets.js';
+import { ruleOf } from './rule.js';
 import { formatShape } from './shapes.js';
 import { setUpSpeedPanel } from './speed.js';
 import { setUpStepper } from './stepper.js';
@@ -16,13 +17,12 @@ import { lastStepOf, stepSentence } from './steps.js';
 import { drawValues } from './values-panel.js';
 
 const $ = (id) => document.getElementById(id);
-const FLAGSHIP = PRESETS.findIndex((p) => p.name.includes('8×1×6×1 by 7×1×5'));
 
 await init();
 
 let run = null;
 let step = 0;
-const showForm = setUpForm(PRESETS, (c) => showCase(c, 4));
+const showForm = setUpForm(PRESETS, GROUPS, (c) => showCase(c, 4));
 const stepper = setUpStepper((s) => drawStep(s));
 const updateLinks = setUpCellLinks($('views'), $('readout'));
 const updateKeys = setUpCellKeys($('views'));
@@ -46,7 +46,9 @@ function drawStep(s) {
   const last = lastStepOf(run);
   stepper.show(s, last);
   $('values-panel').dataset.step = String(s);
-  $('step-text').textContent = stepSentence(run, s) ?? 'Nothing to draw: see the error in the Broadcast panel.';
+  // The result's shape is shown from the step that stretches to it, as the table's result row.
+  $('result-shape').textContent = run.outShape && s >= 3 ? formatShape(run.outShape) : '—';
+  $('step-text').textContent = stepSentence(run, s) ?? 'Nothing to draw: see the error under the rule above.';
   drawDimsTable($('alignment'), run, s);
   const views = $('views');
   // Cells grow in only when a step adds them (CSS keeps them still under reduced motion).
@@ -66,18 +68,30 @@ function showCase(c, wanted) {
   if (run && sameCase(shown, run.case) && wanted === step) return run.outShape;
   stepper.stop();
   run = runCase(shown);
-  $('result-shape').textContent = run.outShape ? formatShape(run.outShape) : '—';
+  $('rule').textContent = ruleOf(run.case.mode);
+  showTour();
   showError(run.error ?? run.computeError);
   step = 0;
   drawStep(Math.min(wanted, lastStepOf(run)));
   return run.outShape;
 }
 
+// The page opens at step 1 of a small case with a number in every cell; one button leads to the
+// same rule at rank 4 (OpenVINO's example, every step at once), and back.
 function showHash() {
-  const linked = caseOfHash(location.hash, caseOfPreset(PRESETS[FLAGSHIP]));
+  const linked = caseOfHash(location.hash, caseOfPreset(START));
   if (linked) showCase(linked.case, linked.step);
-  else showCase(caseOfPreset(PRESETS[FLAGSHIP]), 4);
+  else showCase(caseOfPreset(START), 1);
 }
+
+function showTour() {
+  const onTour = sameCase(run.case, caseOfPreset(TOUR));
+  $('tour').textContent = onTour ? '← Back to the small example' : 'The same rule at rank 4: OpenVINO\'s example →';
+}
+$('tour').addEventListener('click', () => {
+  if (sameCase(run.case, caseOfPreset(TOUR))) showCase(caseOfPreset(START), 1);
+  else showCase(caseOfPreset(TOUR), 4);
+});
 
 setUpIrReader((changes) => showCase({ ...run.case, ...changes }, 4));
 setUpSpeedPanel();

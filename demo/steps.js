@@ -6,11 +6,15 @@ import { countOf, formatShape } from './shapes.js';
 
 export const STEP_NAMES = ['Align', 'Pad with 1s', 'Stretch', 'Compute'];
 
-/** The last step a run reaches: 4, or where a BroadcastError stops it (0: nothing to draw). */
+/**
+ * The last step a run reaches: 4, or where a BroadcastError stops it (0: nothing to draw): shapes
+ * that conflict on an axis are aligned and padded, and cannot be stretched (step 2, the
+ * picture's last state); shapes that do not align at all stop at step 1.
+ */
 export function lastStepOf(run) {
   if (!run.error) return 4;
   if (!(run.error instanceof BroadcastError)) return 0;
-  return run.error.axis >= 0 ? 3 : 1;
+  return run.error.axis >= 0 ? 2 : 1;
 }
 
 const list = (xs) => xs.join(', ');
@@ -47,22 +51,27 @@ function stretchSentence(run) {
 function stopSentence(run, al) {
   const e = run.error;
   const fields = `the package's BroadcastError (mode ${e.mode}, axis ${e.axis})`;
-  if (e.axis < 0) return `Stops here: ${fields}; no single axis is to blame.`;
-  const da = dimAt(run.shapeA, al.startA, e.axis), db = dimAt(run.shapeB, al.startB, e.axis);
-  return `Stops at axis ${e.axis}: A has ${da ?? 'no dim'}, B has ${db ?? 'no dim'} there — ${fields}.`;
+  if (e.axis < 0) return `It stops here: ${fields}; no single axis is to blame.`;
+  // Every conflicting axis the package lists (the error's axis is the first).
+  const axes = run.aligned?.conflicts?.length ? run.aligned.conflicts : [e.axis];
+  const dims = (shape, start) => axes.map((axis) => dimAt(shape, start, axis) ?? 'no dim').join(', ');
+  const where = axes.length === 1 ? `axis ${axes[0]}` : `axes ${list(axes)}`;
+  return `Stretching stops at ${where}: A has ${dims(run.shapeA, al.startA)}, B has ${dims(run.shapeB, al.startB)} there — ${fields}.`;
 }
 
 /** The sentence for a step of a run (null when there is nothing to draw). */
 export function stepSentence(run, step) {
   if (lastStepOf(run) === 0) return null;
   const al = alignmentOf(run);
-  if (run.error && step === lastStepOf(run)) return step === 1 ? `${alignSentence(run, al)} ${stopSentence(run, al)}` : stopSentence(run, al);
+  if (run.error && step === lastStepOf(run)) {
+    return `${step === 1 ? alignSentence(run, al) : padSentence(run, al)} ${stopSentence(run, al)}`;
+  }
   if (step === 1) return alignSentence(run, al);
   if (step === 2) return padSentence(run, al);
   if (step === 3) return stretchSentence(run);
   if (!run.values?.result) {
-    const why = run.computeError ? 'the package refused the op (the error is in the Broadcast panel)' : run.note;
-    return `Compute: the result ${formatShape(run.outShape)} is not computed here: ${why}.`;
+    if (run.computeError) return `Compute: the package refused the op (the error is under the rule above).`;
+    return `Compute: the result ${formatShape(run.outShape)} is ${run.note}.`;
   }
   return `Compute: each cell of the result ${formatShape(run.outShape)} is A ${run.op.sign} B of the cells at its place. Hover or focus a cell to see the two it came from.`;
 }

@@ -11,6 +11,7 @@ import { fitCellSize, layoutHtml, layoutNote } from './tensor-layout.js';
 const CHAR_WIDTH = 6.7; // px of a digit in the cells' 11px monospace (0.6 em)
 const MIN_TEXT_CELL = 18; // px: smaller cells show their value by colour only
 const count = (n) => n.toLocaleString('en');
+const cellCount = (n) => `${count(n)} ${n === 1 ? 'cell' : 'cells'}`;
 
 // What each operand looks like at a step: the shape drawn, and per drawn cell the element of
 // the operand it shows (source; null when the drawn cells are the operand's own, in order).
@@ -57,7 +58,8 @@ function summary(view) {
     if (x > max) max = x;
   }
   const n = view.values?.length;
-  const range = min <= max ? (n === 1 ? ` Its one value is ${fullText(min)}.` : ` Its ${count(n)} values run from ${fullText(min)} to ${fullText(max)}.`) : '';
+  // An operand stretched into an empty output draws no cell: its own values are not the view's.
+  const range = countOf(view.shape) > 0 && min <= max ? (n === 1 ? ` Its one value is ${fullText(min)}.` : ` Its ${count(n)} values run from ${fullText(min)} to ${fullText(max)}.`) : '';
   return `<p class="folded">${foldReason(view)}${range}</p>`;
 }
 
@@ -83,8 +85,11 @@ function cellsOf(view, size, scale) {
   return { html, ghosts };
 }
 
-function figureHtml(view) {
-  const head = `<figcaption><strong>${view.title}</strong> ${view.caption ?? ''}</figcaption>`;
+// A × B = result, read across the views: B's caption starts with the op's sign, the result's with =.
+function figureHtml(view, sign) {
+  const lead = view.role === 'b' ? sign : view.role === 'result' ? '=' : '';
+  const head = `<figcaption>${lead ? `<span class="op-sign" aria-hidden="true">${lead}</span> ` : ''}` +
+    `<strong>${view.title}</strong> ${view.caption ?? ''}</figcaption>`;
   if (view.placeholder) return `<figure class="view placeholder" data-view="${view.role}">${head}<p class="hint">${view.placeholder}</p></figure>`;
   return `<figure class="view" data-view="${view.role}" data-shape="${view.shape.join(',')}">${head}` +
     '<p class="view-counts"></p><div class="legend-slot"></div><div class="cells"></div></figure>';
@@ -98,7 +103,7 @@ export function drawValues(container, run, step) {
   // A case stopped by a BroadcastError has no output shape: its picture stays at step 2.
   const picture = run.error ? Math.min(step, 2) : step;
   const views = [...operandViews(run, picture), resultView(run, picture)];
-  container.innerHTML = views.map(figureHtml).join('');
+  container.innerHTML = views.map((view) => figureHtml(view, run.op.sign)).join('');
   const drawn = views.filter((v) => !v.placeholder && !foldReason(v));
   const width = container.querySelector('.cells')?.clientWidth ?? 0;
   const size = Math.min(...drawn.map((v) => fitCellSize(v.shape, width)));
@@ -116,7 +121,7 @@ export function drawValues(container, run, step) {
     figure.querySelector('.legend-slot').innerHTML = scale.legend;
     const real = countOf(view.shape) - ghosts;
     figure.querySelector('.view-counts').textContent = [
-      ghosts ? `${count(real)} cells and ${count(ghosts)} copies (ghost cells)` : `${count(real)} cells`,
+      ghosts ? `${cellCount(real)} and ${count(ghosts)} ${ghosts === 1 ? 'copy (a ghost cell)' : 'copies (ghost cells)'}` : cellCount(real),
       layoutNote(view.shape),
     ].filter(Boolean).join(' · ');
     view.cells = cells.getElementsByClassName('c');

@@ -56,6 +56,9 @@ function padLeft(shape, rank) {
 // which keep A's shape).
 const A2345 = [2, 3, 4, 5];
 const PRESETS = {
+  'A scalar: [3] by [] (B is one number)': [[3], [], [3]],
+  'A row: [2,3] by [3] (B is repeated down)': [[2, 3], [3], [2, 3]],
+  'A column by a row: [3,1] by [1,4] (both stretch)': [[3, 1], [1, 4], [3, 4]],
   'OpenVINO Multiply: 256×56 by 256×56': [[256, 56], [256, 56], [256, 56]],
   'OpenVINO Multiply: 8×1×6×1 by 7×1×5 → 8×7×6×5': [[8, 1, 6, 1], [7, 1, 5], [8, 7, 6, 5]],
   'OpenVINO Divide: auto_broadcast none, pythondiv': [[256, 56], [256, 56], [256, 56]],
@@ -77,7 +80,11 @@ const PRESETS = {
   'PaddlePaddle: A 2×3×4×5, B (5), axis 3': [A2345, [5], A2345],
   'Small: 2×1×3 by 4×1 (values shown)': [[2, 1, 3], [4, 1], [2, 4, 3]],
   'Error: [3] by [2] do not broadcast': [[3], [2], null],
+  'Error: [2,3,4,5] by [3,4,5,6,7], four axes conflict': [A2345, [3, 4, 5, 6, 7], null],
 };
+// The presets in the plain numpy mode (the others place B by an axis): their ledger is checked
+// cell by cell against the test's own rule.
+const PLACED_BY_AXIS = /^(ONNX legacy|PaddlePaddle|OpenVINO Divide: auto_broadcast none)/;
 
 async function presetOptions() {
   return page.$$eval('#preset option', (os) => os.filter((o) => o.value !== '').map((o) => ({ value: o.value, name: o.textContent })));
@@ -89,6 +96,14 @@ async function cellCounts() {
     const view = document.querySelector(`[data-view="${role}"]`);
     return [role, { cells: view.querySelectorAll('.c').length, ghosts: view.querySelectorAll('.c.g').length }];
   })));
+}
+
+/** The texts of a row of the ledger (the table under the rule): 'A', 'B' or 'result'. */
+async function ledgerRow(name) {
+  return page.$$eval('#alignment tbody tr', (rows, name) => {
+    const row = rows.find((r) => r.querySelector('th').textContent === name);
+    return [...row.querySelectorAll('td')].map((td) => td.textContent);
+  }, name);
 }
 
 async function scrollValuesToTop() {
@@ -117,6 +132,13 @@ async function checkEveryPreset(label) {
         b: { cells: n, ghosts: n - count(b) },
         result: { cells: n, ghosts: 0 },
       }, name);
+      assert.deepEqual(await ledgerRow('result'), out.map(String), `${name}: the ledger's result row`);
+      if (!PLACED_BY_AXIS.test(name)) {
+        // Right-aligned, padded with 1s, every 1 under a larger dim stretched to it.
+        const expect = (shape) => padLeft(shape, out.length).map((d, i) => (d === 1 && out[i] !== 1 ? `1 → ${out[i]}` : String(d)));
+        assert.deepEqual(await ledgerRow('A'), expect(a), `${name}: the ledger's A row`);
+        assert.deepEqual(await ledgerRow('B'), expect(b), `${name}: the ledger's B row`);
+      }
     }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${name}: the page is ${overflow}px wider than the screen`);
@@ -154,7 +176,83 @@ test('done when: at 1280×900 the stretched 7×1×5 and the 8×7×6×5 result fi
   await page.screenshot({ path: join(shots, 'done-when.png') });
 });
 
+test('the first screen teaches: the rule, the ledger and a small example with every number, one click from rank 4', async () => {
+  await page.setViewportSize(DESKTOP);
+  await open('/demo/');
+  const inFirstScreen = async (selector) => {
+    const box = await page.locator(selector).boundingBox();
+    assert.ok(box !== null && box.y >= 0 && box.y + box.height <= DESKTOP.height, `${selector}: ${JSON.stringify(box)}`);
+  };
+  assert.match(await page.textContent('#rule'), /^Line the shapes up from the right\. Each pair of dims must be equal, or one of them 1/);
+  await inFirstScreen('#rule');
+  await inFirstScreen('#alignment');
+  await inFirstScreen('.dims-legend');
+  // Step 1 of [2,1,3] by [4,1]: the shapes as given, right-aligned; the result comes at step 3.
+  assert.equal(await page.getAttribute('#values-panel', 'data-step'), '1');
+  assert.deepEqual(await ledgerRow('A'), ['2', '1', '3']);
+  assert.deepEqual(await ledgerRow('B'), ['', '4', '1']);
+  assert.equal(await page.textContent('#result-shape'), '—');
+  for (const role of ['a', 'b']) {
+    await inFirstScreen(`[data-view="${role}"]`);
+    const texts = await page.$$eval(`[data-view="${role}"] .c`, (cs) => cs.map((c) => c.textContent));
+    assert.equal(texts.length, role === 'a' ? 6 : 4);
+    assert.ok(texts.every((t) => /^-?\d/.test(t)), `${role}: every cell shows its number: ${texts}`);
+  }
+  await page.click('#steps button[data-step="4"]');
+  assert.equal(await page.textContent('#result-shape'), '[2, 4, 3]');
+  const result = await page.$$eval('[data-view="result"] .c', (cs) => cs.map((c) => c.textContent));
+  assert.equal(result.length, 24);
+  assert.ok(result.every((t) => /^-?\d/.test(t)), `result: every cell shows its number: ${result}`);
+  await page.screenshot({ path: join(shots, 'first-screen.png') });
+
+  await inFirstScreen('#tour');
+  await page.click('#tour');
+  assert.equal(await page.textContent('#result-shape'), '[8, 7, 6, 5]');
+  assert.match(await page.textContent('#preset option:checked'), /^OpenVINO Multiply: 8×1×6×1/);
+  assert.equal(await page.textContent('#tour'), '← Back to the small example');
+  await page.click('#tour');
+  assert.equal(await page.inputValue('#shape-a'), '2,1,3');
+  assert.equal(await page.getAttribute('#values-panel', 'data-step'), '1');
+  assert.deepEqual(problems, []);
+});
+
+test('the ledger follows the keys; axis is live only in the modes that take one', async () => {
+  await open('/demo/');
+  await page.click('#shape-b');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('2');
+  await page.waitForFunction(() => document.getElementById('shape-b').value === '4,2' && document.getElementById('result-shape').textContent === '—' &&
+    document.getElementById('error').hidden === false);
+  // [2,1,3] by [4,2]: 3 and 2 on axis 2.
+  assert.deepEqual(await page.$$eval('#alignment thead th.conflict', (ths) => ths.map((th) => th.dataset.axis)), ['2']);
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('3');
+  await page.waitForFunction(() => document.getElementById('result-shape').textContent === '[2, 4, 3]' && document.getElementById('error').hidden);
+  assert.deepEqual(await ledgerRow('B'), ['1 → 2', '4', '3']);
+
+  // The package refuses an axis in numpy and none modes: the field is off there.
+  assert.equal(await page.isDisabled('#axis'), true);
+  await page.selectOption('#preset', { label: 'PaddlePaddle: A 2×3×4×5, B (3,4), axis 1' });
+  assert.equal(await page.isDisabled('#axis'), false);
+  assert.equal(await page.inputValue('#axis'), '1');
+  await page.selectOption('#mode', 'numpy');
+  assert.equal(await page.isDisabled('#axis'), true);
+  assert.equal(await page.inputValue('#axis'), '');
+  assert.match(await page.textContent('#error'), /BroadcastError \(mode numpy/); // [2,3,4,5] by [3,4]: a shape error, not the axis
+  assert.deepEqual(problems, []);
+});
+
+test('counts read as English: one cell, one copy', async () => {
+  await open('/demo/#a=2,3,4,5&b=&mode=legacy&step=4');
+  assert.match(await page.textContent('[data-view="b"] .view-counts'), /^1 cell and 119 copies \(ghost cells\)/);
+  await open('/demo/#a=2,1&b=1&step=4');
+  assert.match(await page.textContent('[data-view="a"] .view-counts'), /^2 cells/);
+  assert.match(await page.textContent('[data-view="b"] .view-counts'), /^1 cell and 1 copy \(a ghost cell\)/);
+});
+
 test('cells of one view are even, and small cells show their value by colour with a legend', async () => {
+  await open('/demo/#a=8,1,6,1&b=7,1,5&step=4'); // the flagship, which the tests below go on with
   const sizes = await page.$$eval('[data-view="result"] .c', (cs) => [...new Set(cs.map((c) => `${c.offsetWidth}x${c.offsetHeight}`))]);
   assert.equal(sizes.length, 1, `one cell size, got ${sizes}`);
   assert.equal(await page.locator('[data-view] .legend').count(), 3);
@@ -296,19 +394,26 @@ test('past 16,384 cells a tensor folds into a summary that says so', async () =>
   assert.deepEqual(problems, []);
 });
 
-test('shapes that do not broadcast stop the stepper at the axis the BroadcastError names', async () => {
+test('shapes that do not broadcast stop the stepper where the picture stops, every conflicting axis marked', async () => {
   // numpy, [3,1,5] with [4,4,5]: right-aligned, axis 0 has 3 and 4.
   await open('/demo/#a=3,1,5&b=4,4,5&mode=numpy&step=4');
   assert.match(await page.textContent('#error'), /^BroadcastError \(mode numpy, axis 0\): A \[3, 1, 5\] and B \[4, 4, 5\] do not broadcast\./);
   assert.deepEqual(await page.$$eval('#alignment thead th.conflict', (ths) => ths.map((th) => th.dataset.axis)), ['0']);
-  assert.equal(await page.getAttribute('#values-panel', 'data-step'), '3');
-  assert.equal(await page.isDisabled('#steps button[data-step="4"]'), true);
-  assert.match(await page.textContent('#step-text'), /^Stops at axis 0: A has 3, B has 4 there/);
+  // Aligned and padded, they cannot be stretched: the stepper stops where the picture does.
+  assert.equal(await page.getAttribute('#values-panel', 'data-step'), '2');
+  assert.equal(await page.isDisabled('#steps button[data-step="3"]'), true);
+  assert.match(await page.textContent('#step-text'), /Stretching stops at axis 0: A has 3, B has 4 there/);
   await page.screenshot({ path: join(shots, 'error.png'), fullPage: true });
   // pdpd, B [4,1] at axis 1 of [2,3,4,5]: B's 4 meets A's 3 on A's axis 1.
   await open('/demo/#a=2,3,4,5&b=4,1&mode=pdpd&axis=1&step=4');
   assert.match(await page.textContent('#error'), /^BroadcastError \(mode pdpd, axis 1\)/);
   assert.deepEqual(await page.$$eval('#alignment thead th.conflict', (ths) => ths.map((th) => th.dataset.axis)), ['1']);
+  // Every axis that conflicts is marked, not only the first the error names.
+  await open('/demo/#a=2,3,4,5&b=3,4,5,6,7&mode=numpy&step=4');
+  assert.match(await page.textContent('#error'), /^BroadcastError \(mode numpy, axis 1\)/);
+  assert.deepEqual(await page.$$eval('#alignment thead th.conflict', (ths) => ths.map((th) => th.dataset.axis)), ['1', '2', '3', '4']);
+  assert.deepEqual(await ledgerRow('result'), ['', '✗', '✗', '✗', '✗']);
+  assert.match(await page.textContent('#step-text'), /Stretching stops at axes 1, 2, 3, 4: A has 2, 3, 4, 5, B has 4, 5, 6, 7 there/);
   // none with different ranks: no single axis; the stepper stops at step 1.
   await open('/demo/#a=2,3&b=2,3,1&mode=none&step=4');
   assert.match(await page.textContent('#error'), /^BroadcastError \(mode none, axis -1\)/);

@@ -23,8 +23,12 @@ function dimCell(dim, out, step, column, conflicts) {
   return `<td class="${classes.join(' ')}"${label ? ` aria-label="${label}"` : ''}>${text}</td>`;
 }
 
-/** Draws the table for a run at a step into `table` (empty when there is nothing to draw). */
-export function drawDimsTable(table, run, step) {
+/**
+ * Draws the table for a run at a step into `table` (empty when there is nothing to draw). With
+ * `declared` (an IR layer's output dims), a row of them under the result's, right-aligned, each
+ * that differs from the inferred dim marked.
+ */
+export function drawDimsTable(table, run, step, declared = null) {
   if (!run.shapeA || !run.shapeB || (run.error && !(run.error instanceof BroadcastError))) {
     table.innerHTML = '';
     return;
@@ -52,5 +56,17 @@ export function drawDimsTable(table, run, step) {
     const text = conflicts.has(column) ? '✗' : step >= 3 && run.outShape && !outside(column) ? run.outShape[column] : '';
     html += `<td class="${conflicts.has(column) ? 'conflict' : ''}">${text}</td>`;
   }
-  table.innerHTML = `${html}</tr></tbody>`;
+  html += '</tr>';
+  if (declared !== null) {
+    html += '<tr class="declared"><th scope="row">declared</th>';
+    const offset = al.rank - declared.length; // right-aligned under the result's axes
+    for (const column of al.columns) {
+      const dim = outside(column) ? undefined : declared[column - offset];
+      const inferred = run.outShape?.[column];
+      const differs = dim !== undefined ? inferred !== undefined && dim !== inferred : !outside(column);
+      html += `<td class="${differs ? 'conflict' : ''}">${dim ?? ''}</td>`;
+    }
+    html += '</tr>';
+  }
+  table.innerHTML = `${html}</tbody>`;
 }

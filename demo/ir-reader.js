@@ -23,8 +23,9 @@ function parseLayer(text) {
   const attrs = {};
   const data = /<data\b([^>]*?)\/?>/.exec(text)?.[1] ?? '';
   for (const [, k, v] of data.matchAll(/([\w:-]+)\s*=\s*"([^"]*)"/g)) attrs[k] = v;
-  const ports = (block) => [...(block ?? '').matchAll(/<port\b[^>]*>([\s\S]*?)<\/port>/g)]
-    .map(([, inner]) => [...inner.matchAll(/<dim>\s*(-?\d+)\s*<\/dim>/g)].map(([, d]) => Number(d)));
+  // A port with no dims (also written <port id="1"/>) is a scalar; a dim of -1 or ? is dynamic.
+  const ports = (block) => [...(block ?? '').matchAll(/<port\b[^>]*?(?:\/>|>([\s\S]*?)<\/port>)/g)]
+    .map(([, inner]) => [...(inner ?? '').matchAll(/<dim>\s*(-?\d+|\?)\s*<\/dim>/g)].map(([, d]) => (d === '?' ? -1 : Number(d))));
   const inputs = ports(/<input>([\s\S]*?)<\/input>/.exec(text)?.[1]);
   const outputs = ports(/<output>([\s\S]*?)<\/output>/.exec(text)?.[1]);
   if (inputs.length !== 2) throw new Error(`expected 2 input ports, found ${inputs.length}`);
@@ -51,25 +52,42 @@ function caseOfLayer(layer) {
 
 const formatShape = (s) => `[${s.join(', ')}]`;
 
+const dynamicIn = (layer) => [...layer.inputs, ...layer.outputs].some((dims) => dims.includes(-1));
+
 /**
- * Wires the panel. `showCase(changes)` applies changes to the form's case, draws it and returns
- * the output shape the package gave, or null when the shapes do not broadcast.
+ * Wires the panel. `showCase(changes, declared)` applies changes to the form's case, draws it
+ * with the declared output dims beside the inferred ones (in the ledger) and returns the output
+ * shape the package gave, or null when the shapes do not broadcast. Returns `clear()`, which
+ * takes the report away (the page calls it when the case changes otherwise).
  */
 export function setUpIrReader(showCase) {
   const input = document.getElementById('ir');
   const report = document.getElementById('ir-report');
   input.value = SAMPLE;
+  const say = (text, ok) => {
+    report.textContent = text;
+    report.className = ok ? 'ir-ok' : 'error';
+  };
+  const clear = () => say('', true);
   document.getElementById('ir-read').addEventListener('click', () => {
     try {
       const layer = parseLayer(input.value);
-      const inferred = showCase(caseOfLayer(layer));
-      const declared = layer.outputs[0];
-      if (!inferred) report.textContent = `${layer.type} read; its inputs do not broadcast (see the error above).`;
-      else if (!declared) report.textContent = `${layer.type} read; no output port declared. Inferred ${formatShape(inferred)}.`;
-      else if (formatShape(declared) === formatShape(inferred)) report.textContent = `${layer.type} read: the declared output ${formatShape(declared)} matches the inferred shape.`;
-      else report.textContent = `${layer.type} read: the declared output ${formatShape(declared)} differs from the inferred ${formatShape(inferred)}.`;
+      if (dynamicIn(layer)) {
+        say(`${layer.type} read, but it has dynamic dims (-1 or ?): the page computes concrete shapes, so put a number in ` +
+          'place of each to see how the inputs broadcast.', false);
+        return;
+      }
+      const declared = layer.outputs[0] ?? null;
+      const inferred = showCase(caseOfLayer(layer), declared);
+      if (!inferred) say(`${layer.type} read; its inputs do not broadcast (the error is under the rule above).`, false);
+      else if (!declared) say(`${layer.type} read; no output port declared. Inferred ${formatShape(inferred)}.`, true);
+      else if (formatShape(declared) === formatShape(inferred)) say(`${layer.type} read: the declared output ${formatShape(declared)} matches the inferred shape.`, true);
+      else say(`${layer.type} read: the declared output ${formatShape(declared)} differs from the inferred ${formatShape(inferred)} (the ledger marks where).`, false);
     } catch (e) {
-      report.textContent = `Could not read the layer: ${e.message}`;
+      say(`Could not read the layer: ${e.message}`, false);
     }
+    // Drawing the layer's case changes the panels above: keep the report where the reader is.
+    report.scrollIntoView({ block: 'nearest' });
   });
+  return clear;
 }

@@ -49,7 +49,7 @@ function drawStep(s) {
   // The result's shape is shown from the step that stretches to it, as the table's result row.
   $('result-shape').textContent = run.outShape && s >= 3 ? formatShape(run.outShape) : '—';
   $('step-text').textContent = stepSentence(run, s) ?? 'Nothing to draw: see the error under the rule above.';
-  drawDimsTable($('alignment'), run, s);
+  drawDimsTable($('alignment'), run, s, layer?.declared ?? null);
   const views = $('views');
   // Cells grow in only when a step adds them (CSS keeps them still under reduced motion).
   views.classList.toggle('grow-ghosts', s === 3 && previous < 3);
@@ -62,10 +62,14 @@ function drawStep(s) {
 }
 
 /** Shows a case at a step (or the last step it reaches); returns the package's output shape. */
-function showCase(c, wanted) {
+function showCase(c, wanted, redraw = false) {
   const shown = showForm(c);
+  if (layer !== null && !sameCase(shown, layer.case)) {
+    layer = null; // another case: the layer's report and declared dims no longer apply
+    clearLayerReport();
+  }
   // A field's change and the form's submit both report an edit: draw it once.
-  if (run && sameCase(shown, run.case) && wanted === step) return run.outShape;
+  if (run && sameCase(shown, run.case) && wanted === step && !redraw) return run.outShape;
   stepper.stop();
   run = runCase(shown);
   $('rule').textContent = ruleOf(run.case.mode);
@@ -93,7 +97,15 @@ $('tour').addEventListener('click', () => {
   else showCase(caseOfPreset(TOUR), 4);
 });
 
-setUpIrReader((changes) => showCase({ ...run.case, ...changes }, 4));
+// A layer read from the IR panel: its case and its declared output dims, shown in the ledger
+// while that case is on the page.
+let layer = null;
+const clearLayerReport = setUpIrReader((changes, declared) => {
+  const c = { ...run.case, ...changes };
+  layer = { case: showForm(c), declared };
+  showCase(c, 4, true);
+  return run.outShape;
+});
 setUpSpeedPanel();
 window.addEventListener('hashchange', showHash);
 // The cell size follows the width of the views: redraw when it changes.

@@ -423,6 +423,7 @@ test('shapes that do not broadcast stop the stepper where the picture stops, eve
 });
 
 test('a pasted OpenVINO IR layer is read, drawn and checked', async () => {
+  await open('/demo/'); // the small example: reading the layer's rank-4 case grows the page
   await page.fill('#ir', `<layer ... type="Divide">
     <data auto_broadcast="numpy" m_pythondiv="false"/>
     <input><port id="0"><dim>8</dim><dim>1</dim><dim>6</dim><dim>1</dim></port>
@@ -430,6 +431,10 @@ test('a pasted OpenVINO IR layer is read, drawn and checked', async () => {
     <output><port id="2"><dim>8</dim><dim>7</dim><dim>6</dim><dim>5</dim></port></output></layer>`);
   await page.click('#ir-read');
   assert.match(await page.textContent('#ir-report'), /Divide read: the declared output \[8, 7, 6, 5\] matches/);
+  // Reading draws the layer's case, which changes the panels above: the report stays on screen.
+  const box = await page.locator('#ir-report').boundingBox();
+  const height = await page.evaluate(() => window.innerHeight);
+  assert.ok(box.y >= 0 && box.y + box.height <= height + 1, `the report at y ${box.y}..${box.y + box.height}`);
   assert.equal(await page.textContent('#result-shape'), '[8, 7, 6, 5]');
   assert.equal(await page.inputValue('#op'), 'divide');
   assert.equal(await page.isChecked('#pythondiv'), false);
@@ -437,6 +442,33 @@ test('a pasted OpenVINO IR layer is read, drawn and checked', async () => {
     '<output><port id="2"><dim>3</dim></port></output></layer>');
   await page.click('#ir-read');
   assert.match(await page.textContent('#ir-report'), /differs from the inferred \[2\]/);
+  // A mismatch reads as one (not as success), and the ledger puts the declared dims under the
+  // inferred ones, the one that differs marked.
+  assert.equal(await page.getAttribute('#ir-report', 'class'), 'error');
+  assert.deepEqual(await ledgerRow('declared'), ['3']);
+  assert.equal(await page.locator('#alignment tr.declared td.conflict').count(), 1);
+  // The report and the declared row stay only while the layer's case is on the page.
+  await page.fill('#shape-b', '1');
+  await page.press('#shape-b', 'Enter');
+  assert.equal(await page.textContent('#ir-report'), '');
+  assert.equal(await page.locator('#alignment tr.declared').count(), 0);
+
+  // A scalar port (no dims, written <port id="1"/>) is a rank-0 input.
+  await page.fill('#ir', '<layer type="Multiply"><data auto_broadcast="numpy"/><input><port id="0"><dim>2</dim><dim>3</dim></port><port id="1"/></input>' +
+    '<output><port id="2"><dim>2</dim><dim>3</dim></port></output></layer>');
+  await page.click('#ir-read');
+  assert.match(await page.textContent('#ir-report'), /Multiply read: the declared output \[2, 3\] matches/);
+  assert.equal(await page.getAttribute('#ir-report', 'class'), 'ir-ok');
+  assert.equal(await page.inputValue('#shape-b'), '');
+  // Dynamic dims are said to be what they are, not a shape error.
+  await page.fill('#ir', '<layer type="Multiply"><input><port id="0"><dim>-1</dim><dim>3</dim></port><port id="1"><dim>?</dim><dim>3</dim></port></input></layer>');
+  await page.click('#ir-read');
+  assert.match(await page.textContent('#ir-report'), /dynamic dims \(-1 or \?\)/);
+  // Attributes are read by the package: a pythondiv it does not take is its RangeError.
+  await page.fill('#ir', '<layer type="Divide"><data m_pythondiv="yes"/><input><port id="0"><dim>2</dim></port><port id="1"><dim>2</dim></port></input></layer>');
+  await page.click('#ir-read');
+  assert.match(await page.textContent('#ir-report'), /^Could not read the layer: openvino\.Divide: m_pythondiv must be true or false/);
+  assert.deepEqual(problems, []);
 });
 
 test('the speed panel times wasm on 1 thread and on every core against a JS loop', async () => {

@@ -1,6 +1,7 @@
 // Wiring: the form, the URL, the stepper and the panels around one case at a time. Every shape,
 // error and value on the page is the package's answer (broadcast-case.js asks the questions).
 import { init, BroadcastError } from 'tensorwise';
+import { adviceFor } from './advice.js';
 import { runCase } from './broadcast-case.js';
 import { caseOfHash, caseOfPreset, hashOf, sameCase } from './case-state.js';
 import { setUpCellKeys } from './cell-keys.js';
@@ -75,6 +76,9 @@ function showCase(c, wanted, redraw = false) {
   $('rule').textContent = ruleOf(run.case.mode);
   showTour();
   showError(run.error ?? run.computeError);
+  const advice = adviceFor(run);
+  $('advice').hidden = advice === null;
+  $('advice').textContent = advice ?? '';
   step = 0;
   drawStep(Math.min(wanted, lastStepOf(run)));
   return run.outShape;

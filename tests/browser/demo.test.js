@@ -422,6 +422,21 @@ test('shapes that do not broadcast stop the stepper where the picture stops, eve
   assert.deepEqual(problems, []);
 });
 
+test('advice: a 1 to insert or an axis that fits, checked by the package; a warning when both stretch into n × n', async () => {
+  const advice = async (hash) => {
+    await open(`/demo/#${hash}&step=4`);
+    return (await page.isHidden('#advice')) ? null : page.textContent('#advice');
+  };
+  // [4,3] by [4]: B's 4 meets A's 3; as [4,1] it runs down A's axis 0.
+  assert.match(await advice('a=4,3&b=4'), /give B a 1 at position 1: B \[4, 1\] \(reshape it, or b\[:, None\] in numpy\) gives the result \[4, 3\]/);
+  assert.match(await advice('a=2,3,4,5&b=3,4,5,6,7'), /^No single 1 inserted/);
+  assert.match(await advice('a=2,3,4,5&b=4,1&mode=pdpd&axis=1'), /^With axis 2, B \[4, 1\] fits under A: the result is \[2, 3, 4, 5\]/);
+  assert.match(await advice('a=5&b=5,1'), /^Both A and B are stretched: the result \[5, 5\] holds 25 elements made from two tensors of 5/);
+  assert.equal(await advice('a=8,1,6,1&b=7,1,5'), null);
+  assert.equal(await advice('a=3,1&b=1,4'), null); // an outer product of 3 and 4 elements: no warning
+  assert.deepEqual(problems, []);
+});
+
 test('a pasted OpenVINO IR layer is read, drawn and checked', async () => {
   await open('/demo/'); // the small example: reading the layer's rank-4 case grows the page
   await page.fill('#ir', `<layer ... type="Divide">

@@ -1,7 +1,9 @@
 // Linked cells: hovering or focusing a result cell marks the cells of A and B at its place
 // (copies or not) and the real elements they copy; an A or B cell marks every copy of its
-// element and the result cells that read it. The readout line gives the numbers, for cells too
-// small to show them. Which element feeds which cell is the module's answer (run.maps).
+// element and the result cells that read it. The numbers, as a formula for a result cell
+// (result [3, 4, 2, 3] = A [3, 0, 2, 0] × B [4, 0, 3] = -4 × 5 = -20), float by the cell and
+// are repeated in the readout line under the views. Which element feeds which cell is the
+// module's answer (run.maps).
 import { fullText } from './number-text.js';
 import { coordsOf, formatShape } from './shapes.js';
 
@@ -21,9 +23,27 @@ export function setUpCellLinks(container, readout) {
   let marked = [];
   const idle = 'Hover over or focus a cell (Tab, then the arrow keys) to see its value and where it came from.';
 
+  // The formula by the cell: above it, or below when there is no room above.
+  const tip = document.createElement('div');
+  tip.className = 'formula';
+  tip.setAttribute('aria-hidden', 'true'); // the readout line says the same to screen readers
+  tip.hidden = true;
+  document.body.append(tip);
+  const tell = (cell, text) => {
+    readout.textContent = text;
+    tip.textContent = text;
+    tip.hidden = false;
+    const r = cell.getBoundingClientRect();
+    const left = Math.max(4, Math.min(r.left, document.documentElement.clientWidth - tip.offsetWidth - 4));
+    const above = r.top - tip.offsetHeight - 6;
+    tip.style.left = `${left + window.scrollX}px`;
+    tip.style.top = `${(above >= 0 ? above : r.bottom + 6) + window.scrollY}px`;
+  };
+
   const clear = () => {
     for (const cell of marked) cell.classList.remove('linked', 'active');
     marked = [];
+    tip.hidden = true;
   };
   const mark = (view, positions, cls) => {
     for (const k of positions) {
@@ -31,10 +51,9 @@ export function setUpCellLinks(container, readout) {
       if (cell) { cell.classList.add(cls); marked.push(cell); }
     }
   };
-  const say = (view, k) => {
-    const own = view.source ? view.source[k] : k;
-    return `${view.title} ${formatShape(coordsOf(own, view.own))} = ${fullText(view.values[own])}`;
-  };
+  const index = (view, k) => `${view.title} ${formatShape(coordsOf(view.source ? view.source[k] : k, view.own))}`;
+  const value = (view, k) => fullText(view.values[view.source ? view.source[k] : k]);
+  const say = (view, k) => `${index(view, k)} = ${value(view, k)}`;
 
   const show = (cell) => {
     clear();
@@ -44,22 +63,19 @@ export function setUpCellLinks(container, readout) {
     mark(view, [k], 'active');
     const a = views.get('a'), b = views.get('b'), result = views.get('result');
     if (view === result) {
-      const text = [];
-      for (const operand of [a, b]) {
-        if (!operand?.stretched) continue;
-        mark(operand, [k, firstOf(operand, operand.source[k])], 'linked');
-        text.push(say(operand, k));
-      }
-      readout.textContent = `${say(view, k)}  ←  ${text.join(` ${sign} `)}`;
+      const sources = [a, b].filter((operand) => operand?.stretched);
+      for (const operand of sources) mark(operand, [k, firstOf(operand, operand.source[k])], 'linked');
+      const join = (part) => sources.map((operand) => part(operand, k)).join(` ${sign} `);
+      tell(cell, sources.length === 2 ? `${index(view, k)} = ${join(index)} = ${join(value)} = ${value(view, k)}` : say(view, k));
     } else if (view.stretched) {
       const positions = positionsOf(view, view.source[k]);
       mark(view, positions, 'linked');
       if (result) mark(result, positions, 'linked');
       const copies = positions.length - 1;
-      readout.textContent = `${say(view, k)}: drawn ${positions.length} times (${copies} ${copies === 1 ? 'copy' : 'copies'})` +
-        (result ? `, read by ${positions.length} result ${positions.length === 1 ? 'cell' : 'cells'}` : '');
+      tell(cell, `${say(view, k)}: drawn ${positions.length} times (${copies} ${copies === 1 ? 'copy' : 'copies'})` +
+        (result ? `, read by ${positions.length} result ${positions.length === 1 ? 'cell' : 'cells'}` : ''));
     } else {
-      readout.textContent = say(view, k);
+      tell(cell, say(view, k));
     }
   };
 

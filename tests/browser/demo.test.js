@@ -271,7 +271,13 @@ test('hovering a rank-4 result cell links the A and B cells it came from, and th
   const labels = await page.$$eval('.c.linked:not(.g), .c.active', (cs) => cs.map((c) => c.getAttribute('aria-label')));
   const value = (prefix) => Number(labels.find((l) => l.startsWith(prefix)).split(' = ')[1]);
   assert.equal(value('result [5, 3, 2, 4]'), value('A [5, 0, 2, 0]') * value('B [3, 0, 4]'));
-  assert.match(await page.textContent('#readout'), /^result \[5, 3, 2, 4\] = \S+ +← +A \[5, 0, 2, 0\] = \S+ × B \[3, 0, 4\] = \S+$/);
+  const formula = `result [5, 3, 2, 4] = A [5, 0, 2, 0] × B [3, 0, 4] = ${value('A [5, 0, 2, 0]')} × ${value('B [3, 0, 4]')} = ${value('result [5, 3, 2, 4]')}`;
+  assert.equal(await page.textContent('#readout'), formula);
+  // The same formula floats by the cell.
+  assert.equal(await page.textContent('.formula'), formula);
+  const cell = await page.locator(`[data-view="result"] .c >> nth=${flat(at, out)}`).boundingBox();
+  const tip = await page.locator('.formula').boundingBox();
+  assert.ok(Math.abs(tip.y + tip.height - cell.y) <= 12 || Math.abs(tip.y - (cell.y + cell.height)) <= 12, `the formula at y ${tip.y}, the cell at ${cell.y}`);
 
   // The real B element [3, 0, 4] feeds every result cell with 3 on axis 1 and 4 on axis 3.
   await page.hover(`[data-view="b"] .c >> nth=${flat([0, 3, 0, 4], out)}`);

@@ -98,6 +98,41 @@ async function cellCounts() {
   })));
 }
 
+// WCAG contrast, computed in the page from the styles Chromium resolved: each colour composited
+// over the backgrounds under it, the ratio as WCAG 2 defines it.
+const CONTRAST = `
+  const parse = (c) => { const p = c.match(/rgba?\\(([^)]+)\\)/)[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const over = (fg, bg) => [0, 1, 2].map((i) => fg[i] * fg[3] + bg[i] * (1 - fg[3]));
+  const lum = (rgb) => { const [r, g, b] = rgb.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratio = (x, y) => { const [a, b] = [lum(x), lum(y)].sort((p, q) => q - p); return (a + 0.05) / (b + 0.05); };
+  const backgroundOf = (el) => {
+    const chain = [];
+    for (let e = el; e; e = e.parentElement) chain.push(e);
+    let bg = [255, 255, 255];
+    for (const e of chain.reverse()) bg = over(parse(getComputedStyle(e).backgroundColor), bg);
+    return bg;
+  };
+`;
+
+/** Every text on the page below 4.5:1 against what is under it (disabled controls aside), once per look. */
+async function lowContrastTexts() {
+  return page.evaluate(`(() => {${CONTRAST}
+    const found = new Map();
+    for (const el of document.querySelectorAll('body *')) {
+      if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+      if (el.closest('[hidden], .sr-only') || el.closest(':disabled')) continue;
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      const bg = backgroundOf(el);
+      const k = ratio(over(parse(style.color), bg), bg);
+      const key = el.tagName + '.' + el.className + ' ' + style.color + ' on ' + bg.map(Math.round);
+      if (k < 4.5 && !found.has(key)) found.set(key, key + ' "' + el.textContent.trim().slice(0, 16) + '": ' + k.toFixed(2));
+    }
+    return [...found.values()];
+  })()`);
+}
+
 /** The texts of a row of the ledger (the table under the rule): 'A', 'B' or 'result'. */
 async function ledgerRow(name) {
   return page.$$eval('#alignment tbody tr', (rows, name) => {
@@ -140,6 +175,7 @@ async function checkEveryPreset(label) {
         assert.deepEqual(await ledgerRow('B'), expect(b), `${name}: the ledger's B row`);
       }
     }
+    if (label === 'desktop') assert.deepEqual(await lowContrastTexts(), [], `${name}: text below 4.5:1`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${name}: the page is ${overflow}px wider than the screen`);
     await scrollValuesToTop();
@@ -147,9 +183,11 @@ async function checkEveryPreset(label) {
   }
 }
 
-test('every preset at 1280×900 draws A, B and the result with all their cells and ghost cells', async () => {
+test('every preset at 1280×900 draws A, B and the result with all their cells and ghost cells, every text at 4.5:1', async () => {
   await page.setViewportSize(DESKTOP);
+  await page.emulateMedia({ reducedMotion: 'reduce' }); // colours as they end, not as they fade in
   await checkEveryPreset('desktop');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   assert.deepEqual(problems, []);
 });
 
@@ -249,6 +287,38 @@ test('counts read as English: one cell, one copy', async () => {
   await open('/demo/#a=2,1&b=1&step=4');
   assert.match(await page.textContent('[data-view="a"] .view-counts'), /^2 cells/);
   assert.match(await page.textContent('[data-view="b"] .view-counts'), /^1 cell and 1 copy \(a ghost cell\)/);
+});
+
+test('focus rings and field borders at 3:1 against what is next to them', async () => {
+  await open('/demo/#a=3&b=3&va=1,2,3&vb=-10,0,10&step=4'); // light and dark cells, negative and positive
+  const ringContrast = (selector) => page.evaluate(`(() => {${CONTRAST}
+    const el = document.querySelector(${JSON.stringify(selector)});
+    const style = getComputedStyle(el);
+    // A ring drawn inside (negative offset) lies on the element's own background, else on its parent's.
+    const under = parseFloat(style.outlineOffset) < 0 ? backgroundOf(el) : backgroundOf(el.parentElement);
+    return ratio(over(parse(style.outlineColor), under), under);
+  })()`);
+  await page.keyboard.press('Tab');
+  for (const selector of ['#tour', '#shape-a', '#play']) {
+    await page.focus(selector);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab'); // focus-visible: reached by keyboard
+    assert.ok(await ringContrast(selector) >= 3, `${selector}: ${await ringContrast(selector)}`);
+  }
+  // The cells: one Tab stop per view; arrow keys reach every cell of the result.
+  await page.focus('#play');
+  for (let i = 0; i < 3; ++i) await page.keyboard.press('Tab');
+  for (let i = 0; i < 3; ++i) {
+    const k = await ringContrast('[data-view="result"] .c:focus');
+    assert.ok(k >= 3, `result cell ${i}: ${k}`);
+    await page.keyboard.press('ArrowRight');
+  }
+  const borders = await page.evaluate(`(() => {${CONTRAST}
+    return [...document.querySelectorAll('input:not([type=checkbox]):not(:disabled), select, textarea')].map((el) =>
+      [el.id, ratio(over(parse(getComputedStyle(el).borderTopColor), backgroundOf(el.parentElement)), backgroundOf(el.parentElement))]);
+  })()`);
+  for (const [id, k] of borders) assert.ok(k >= 3, `#${id} border: ${k}`);
+  assert.deepEqual(problems, []);
 });
 
 test('cells of one view are even, and small cells show their value by colour with a legend', async () => {

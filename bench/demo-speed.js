@@ -18,10 +18,11 @@ try {
     await page.click('#speed-run');
     await page.waitForFunction(() => !document.getElementById('speed').hidden, null, { timeout: 120000 });
     const rows = await page.$$eval('#speed tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
-    const ms = (label) => Number(rows.find((row) => row[0].includes(label))?.[1].replace(' ms', ''));
+    // A time cell reads "3.10 ms (2.9–3.6)": its median first.
+    const ms = (label) => parseFloat(rows.find((row) => row[0].includes(label))?.[1]);
     const many = rows.find((row) => /\d+ threads/.test(row[0]));
     const one = ms('1 thread');
-    const threaded = many === undefined ? NaN : Number(many[1].replace(' ms', ''));
+    const threaded = many === undefined ? NaN : parseFloat(many[1]);
     ratios.push(one / threaded);
     console.log(`run ${r + 1}: ${many?.[0] ?? 'no threaded row'} ${threaded} ms, 1 thread ${one} ms, ` +
       `ratio ${(one / threaded).toFixed(2)}, plain JS loop ${ms('plain JS')} ms`);

@@ -1,14 +1,16 @@
 // The speed panel: a broadcasting integer Divide, an int32 [2048, 2048] tensor by a [1, 2048]
 // row (floor division, as Python's //), into a result already in wasm memory, on one thread and
 // on every core the page may use, against the nested JS loop a user would write; the three are
-// timed in turn, 9 rounds of 3 ops (after an untimed one when the thread count changes), and the
-// medians shown. Integer division is bound by arithmetic, which more cores speed up; an op bound
+// timed in turn, ROUNDS rounds (3 ops each for tensorwise, after an untimed one when the thread
+// count changes; the loop once, after two untimed runs), and shown as medians with their range,
+// ratios to the loop round by round, and a sentence on what the threads did. Integer division is bound by arithmetic, which more cores speed up; an op bound
 // by memory gains little from them (README, "Threads").
 import { divide, empty, setThreads, tensor, threadLimit, threads } from 'tensorwise';
 
 const R = 2048;
 const N = R * R;
-/** Bytes an op moves: both inputs read, the result written. */
+const ROUNDS = 9;
+/** Bytes an op moves, as the README counts them: A, B (its one row) and the result, once each. */
 export const SPEED_BYTES = 4 * (N + R + N);
 
 function median(xs) {
@@ -20,6 +22,17 @@ function median(xs) {
 // than one: npm start serves the demo with COOP/COEP).
 const coresToUse = () => threadLimit().threads;
 
+const plainLoop = (a, b, c) => {
+  for (let i = 0; i < R; ++i) for (let j = 0; j < R; ++j) c[i * R + j] = Math.floor(a[i * R + j] / b[j]);
+};
+const spread = (xs) => [Math.min(...xs), Math.max(...xs)];
+
+/**
+ * Times each implementation in turn, round after round, and returns per implementation its
+ * times (ms, one per round: the median of its ops in the round) and its per-round ratios to the
+ * JS loop (loop time / its time: above 1 is faster), and the per-round ratios of 1 thread to
+ * all threads.
+ */
 async function measure() {
   const a = new Int32Array(N).map((_, i) => Math.imul(i, 2654435761));
   const b = new Int32Array(R).map((_, j) => (j % 17) - 8 || 3);
@@ -30,20 +43,24 @@ async function measure() {
   const counts = all > 1 ? [1, all] : [1];
   const times = new Map([...counts.map((n) => [n, []]), ['js', []]]);
   try {
-    for (let r = 0; r < 9; ++r) {
+    // Outside the timing: the loop's first runs (the JIT compiles it) and each count's first op.
+    for (let k = 0; k < 2; ++k) plainLoop(a, b, c);
+    for (let r = 0; r < ROUNDS; ++r) {
       for (const n of counts) {
         if (threads() !== n) {
           await setThreads(n);
-          divide(ta, tb, { out: ty }); // outside the timing: the first op after a change of threads
+          divide(ta, tb, { out: ty }); // the first op after a change of threads
         }
+        const ops = [];
         for (let k = 0; k < 3; ++k) {
           const t0 = performance.now();
           divide(ta, tb, { out: ty });
-          times.get(n).push(performance.now() - t0);
+          ops.push(performance.now() - t0);
         }
+        times.get(n).push(median(ops));
       }
       const t0 = performance.now();
-      for (let i = 0; i < R; ++i) for (let j = 0; j < R; ++j) c[i * R + j] = Math.floor(a[i * R + j] / b[j]);
+      plainLoop(a, b, c);
       times.get('js').push(performance.now() - t0);
       await new Promise((done) => setTimeout(done, 0)); // keep the page responsive
     }
@@ -52,9 +69,33 @@ async function measure() {
     ta.dispose(); tb.dispose(); ty.dispose();
     if (threads() !== before) await setThreads(before);
   }
-  const rows = counts.map((n) => [`tensorwise, ${n} thread${n > 1 ? 's' : ''} (wasm SIMD, resident tensors)`, median(times.get(n))]);
-  rows.push(['plain JS loop', median(times.get('js'))]);
-  return rows;
+  const js = times.get('js');
+  const versusLoop = (n) => times.get(n).map((t, r) => js[r] / t);
+  return {
+    counts,
+    rows: [
+      ...counts.map((n) => ({ name: `tensorwise, ${n} thread${n > 1 ? 's' : ''} (wasm SIMD, resident tensors)`, times: times.get(n), ratios: versusLoop(n) })),
+      { name: 'plain JS loop', times: js, ratios: null },
+    ],
+    threadGain: counts.length > 1 ? times.get(1).map((t, r) => t / times.get(counts[1])[r]) : null,
+  };
+}
+
+const fixed = (x, digits) => x.toFixed(digits);
+const times = (xs) => `${fixed(median(xs), 2)} ms <span class="range">(${spread(xs).map((x) => fixed(x, 1)).join('–')})</span>`;
+const ratio = (xs) => (xs === null ? '—' : `${fixed(median(xs), 1)} × <span class="range">(${spread(xs).map((x) => fixed(x, 1)).join('–')})</span>`);
+
+// What the threads did here, said plainly: more cores do not always pay (README, "Threads").
+function verdict(result) {
+  if (result.threadGain === null) return '';
+  const n = result.counts[1];
+  const gain = median(result.threadGain);
+  const [low, high] = spread(result.threadGain);
+  if (gain < 1.1) {
+    return `Here ${n} threads were not faster than one (1 thread's time over ${n} threads': median ${fixed(gain, 2)}, ` +
+      `${fixed(low, 2)}–${fixed(high, 2)} over the rounds): on this device the op does not gain from being shared.`;
+  }
+  return `Here ${n} threads took ${fixed(gain, 2)} × less time than one (${fixed(low, 2)}–${fixed(high, 2)} over the rounds).`;
 }
 
 /** Wires the Run button to the timing and the table. */
@@ -69,11 +110,11 @@ export function setUpSpeedPanel() {
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {
-      const rows = await measure();
-      table.querySelector('tbody').innerHTML = rows
-        .map(([name, ms]) => `<tr><td>${name}</td><td>${ms.toFixed(2)} ms</td><td>${(SPEED_BYTES / ms / 1e6).toFixed(1)} GB/s</td></tr>`)
-        .join('');
+      const result = await measure();
+      table.querySelector('tbody').innerHTML = result.rows.map((row) => `<tr><td>${row.name}</td><td>${times(row.times)}</td>` +
+        `<td>${ratio(row.ratios)}</td><td>${fixed(SPEED_BYTES / median(row.times) / 1e6, 1)} GB/s</td></tr>`).join('');
       table.hidden = false;
+      document.getElementById('speed-verdict').textContent = verdict(result);
     } finally {
       button.disabled = false;
     }

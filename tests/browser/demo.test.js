@@ -583,6 +583,35 @@ test('the speed panel times wasm on 1 thread and on every core against a JS loop
   assert.deepEqual(problems, []);
 });
 
+test('the page appears filled, with no layout shift; a .wasm that does not load is said on the page', async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const fresh = await browser.newPage({ viewport });
+    await fresh.addInitScript(() => {
+      window.shift = 0;
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.shift += e.value; })
+        .observe({ type: 'layout-shift', buffered: true });
+    });
+    await fresh.goto(`${origin}/demo/`);
+    await fresh.waitForFunction(() => window.tensorwiseDemoReady === true);
+    await fresh.waitForTimeout(500);
+    const shift = await fresh.evaluate(() => window.shift);
+    assert.ok(shift < 0.1, `cumulative layout shift ${shift} at ${viewport.width} px`);
+    assert.equal(await fresh.isHidden('#status'), true);
+    await fresh.close();
+  }
+  const broken = await browser.newPage({ viewport: DESKTOP });
+  const errors = [];
+  broken.on('pageerror', (e) => errors.push(e.message));
+  await broken.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await broken.goto(`${origin}/demo/`);
+  await broken.waitForSelector('#status.error');
+  assert.match(await broken.textContent('#status'), /^The page could not start: tensorwise: could not load \S+tensorwise\.wasm: HTTP 404\./);
+  assert.equal(await broken.getAttribute('#status', 'role'), 'alert');
+  assert.equal(await broken.isHidden('main'), true); // no controls that look live but do nothing
+  assert.deepEqual(errors, []);
+  await broken.close();
+});
+
 test('phone width and keyboard: the form is reachable in order', async () => {
   await page.setViewportSize(PHONE);
   await page.focus('#preset');

@@ -13,3 +13,5 @@ if [ "${1:-}" = "--bench" ]; then cmake --build build/wasm -j2 --target tensorwi
 node scripts/types.mjs
 # The published files (dist/index.mjs, index.cjs, inline.mjs, inline.cjs, the .d.ts) from web/.
 node scripts/bundle.mjs
+# The demo as it is served (build/demo/): its modules bundled, importing dist/index.mjs.
+node scripts/bundle-demo.mjs

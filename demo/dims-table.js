@@ -37,7 +37,7 @@ export function drawDimsTable(table, run, step, declared = null) {
   // Every conflicting axis, as the package lists them (the error names the first).
   const conflicts = new Set(run.error ? run.aligned?.conflicts ?? [run.error.axis] : []);
   const outside = (column) => column < 0 || column >= al.rank;
-  let html = '<caption class="sr-only">The dims of A and B under the axes of the result</caption><thead><tr><th scope="col"></th>';
+  let html = '<caption class="sr-only">The dims of A and B under the axes of the result</caption><thead><tr><th scope="col"><span class="sr-only">operand</span></th>';
   for (const column of al.columns) {
     const cls = [conflicts.has(column) ? 'conflict' : '', outside(column) ? 'outside' : ''].join(' ').trim();
     html += `<th scope="col" data-axis="${column}" class="${cls}">${outside(column) ? 'outside' : `axis ${column}`}</th>`;

@@ -8,6 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { launchChromium, repoRoot, serve } from './helpers.js';
 
@@ -133,6 +134,15 @@ async function lowContrastTexts() {
   })()`);
 }
 
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's violations on the page as it is (its rule, how many nodes, the first one). */
+async function axeViolations() {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .map((v) => `${v.id}: ${v.nodes.length} nodes, first ${v.nodes[0].target}`));
+}
+
 /** The texts of a row of the ledger (the table under the rule): 'A', 'B' or 'result'. */
 async function ledgerRow(name) {
   return page.$$eval('#alignment tbody tr', (rows, name) => {
@@ -176,6 +186,7 @@ async function checkEveryPreset(label) {
       }
     }
     if (label === 'desktop') assert.deepEqual(await lowContrastTexts(), [], `${name}: text below 4.5:1`);
+    assert.deepEqual(await axeViolations(), [], `${name} at ${label} width: axe-core`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${name}: the page is ${overflow}px wider than the screen`);
     await scrollValuesToTop();
@@ -183,7 +194,7 @@ async function checkEveryPreset(label) {
   }
 }
 
-test('every preset at 1280×900 draws A, B and the result with all their cells and ghost cells, every text at 4.5:1', async () => {
+test('every preset at 1280×900 draws A, B and the result with all their cells and ghost cells, every text at 4.5:1, axe-core clean', async () => {
   await page.setViewportSize(DESKTOP);
   await page.emulateMedia({ reducedMotion: 'reduce' }); // colours as they end, not as they fade in
   await checkEveryPreset('desktop');
@@ -191,7 +202,7 @@ test('every preset at 1280×900 draws A, B and the result with all their cells a
   assert.deepEqual(problems, []);
 });
 
-test('every preset at phone width (390×844) too, without sideways scrolling of the page', async () => {
+test('every preset at phone width (390×844) too, without sideways scrolling of the page, axe-core clean', async () => {
   await page.setViewportSize(PHONE);
   await checkEveryPreset('phone');
   await page.setViewportSize(DESKTOP);

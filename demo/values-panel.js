@@ -4,12 +4,27 @@
 // from step to step.
 import { DRAW_LIMIT } from './broadcast-case.js';
 import { colourScale } from './colour-scale.js';
-import { fittedText, fullText } from './number-text.js';
+import { fittedText, fullText, textPlan } from './number-text.js';
 import { coordsOf, countOf, formatShape } from './shapes.js';
 import { fitCellSize, layoutHtml, layoutNote } from './tensor-layout.js';
 
-const CHAR_WIDTH = 6.7; // px of a digit in the cells' 11px monospace (0.6 em)
+// The cells' monospace sizes, larger first, with the px of a digit in each (0.6 em): a view
+// takes the larger one unless the smaller one shows more of its values.
+const FONTS = [[11, 6.7], [9, 5.5]];
 const MIN_TEXT_CELL = 18; // px: smaller cells show their value by colour only
+
+// How a view's cells write their numbers: { font, chars, noZero } (chars 0: colour only).
+function cellText(view, size) {
+  if (size < MIN_TEXT_CELL) return { font: FONTS[0][0], chars: 0, noZero: false };
+  let best = null;
+  for (const [font, width] of FONTS) {
+    const chars = Math.floor((size - 2) / width); // 2 px of border
+    const plan = textPlan(view.values, chars);
+    if (best === null || plan.blank < best.blank) best = { font, chars, noZero: plan.noZero, blank: plan.blank };
+    if (plan.blank === 0) break;
+  }
+  return best;
+}
 const count = (n) => n.toLocaleString('en');
 const cellCount = (n) => `${count(n)} ${n === 1 ? 'cell' : 'cells'}`;
 
@@ -63,8 +78,8 @@ function summary(view) {
   return `<p class="folded">${foldReason(view)}${range}</p>`;
 }
 
-function cellsOf(view, size, scale) {
-  const chars = size >= MIN_TEXT_CELL ? Math.floor((size - 2) / CHAR_WIDTH) : 0; // 2 px of border
+function cellsOf(view, size, scale, text) {
+  const { chars, noZero } = text;
   const seen = view.source ? new Uint8Array(view.values.length) : null;
   let ghosts = 0;
   const html = layoutHtml(view.shape, view.title, (k) => {
@@ -80,7 +95,7 @@ function cellsOf(view, size, scale) {
     // Lean markup: big tensors have tens of thousands of cells. Only the first cell is a Tab
     // stop (roving tabindex, cell-keys.js); a cell's flat position is its order in the view.
     return `<i role="gridcell"${k === 0 ? ' tabindex="0"' : ''} class="c ${scale.classOf(v)}${ghost ? ' g' : ''}" ` +
-      `aria-label="${label}">${chars ? fittedText(v, chars) : ''}</i>`;
+      `aria-label="${label}">${chars ? fittedText(v, chars, noZero) : ''}</i>`;
   });
   return { html, ghosts };
 }
@@ -115,8 +130,10 @@ export function drawValues(container, run, step) {
       continue;
     }
     const scale = colourScale(view.values);
-    const { html, ghosts } = cellsOf(view, size, scale);
+    const text = cellText(view, size);
+    const { html, ghosts } = cellsOf(view, size, scale, text);
     cells.style.setProperty('--cell', `${size}px`);
+    cells.style.setProperty('--cell-font', `${text.font}px`);
     cells.innerHTML = html;
     figure.querySelector('.legend-slot').innerHTML = scale.legend;
     const real = countOf(view.shape) - ghosts;

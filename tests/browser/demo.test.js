@@ -185,7 +185,12 @@ async function checkEveryPreset(label) {
         assert.deepEqual(await ledgerRow('B'), expect(b), `${name}: the ledger's B row`);
       }
     }
-    if (label === 'desktop') assert.deepEqual(await lowContrastTexts(), [], `${name}: text below 4.5:1`);
+    if (label === 'desktop') {
+      assert.deepEqual(await lowContrastTexts(), [], `${name}: text below 4.5:1`);
+      // Cells large enough for text (18 px) all show their number.
+      const blank = await page.$$eval('[data-view] .c', (cs) => cs.filter((c) => c.offsetWidth >= 18 && c.textContent === '').length);
+      assert.equal(blank, 0, `${name}: cells large enough for a number that show none`);
+    }
     assert.deepEqual(await axeViolations(), [], `${name} at ${label} width: axe-core`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${name}: the page is ${overflow}px wider than the screen`);

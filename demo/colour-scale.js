@@ -1,21 +1,24 @@
-// One colour scale per tensor: blue for positive, red for negative, darker for larger magnitude,
-// so a cell too small for its number still shows its value; and the legend that reads it. The
-// scale has LEVELS steps per sign, as classes (cells.css), which keeps big tensors' markup small.
+// One colour scale for A, B and the result: blue for positive, red for negative, darker for
+// larger magnitude, so a cell too small for its number still shows its value, and one colour
+// means one value in every view; and the legend that reads it. The scale has LEVELS steps per
+// sign, as classes (cells.css), which keeps big tensors' markup small.
 import { fittedText } from './number-text.js';
 
 const LEVELS = 8;
 
 /**
- * The scale of a list of values (numbers or bigints): `classOf(v)` gives a cell's colour class
- * (p1..p8 positive, n1..n8 negative, z0 zero, nan; `dark` added where white text reads better),
- * and `legend` the HTML of its key.
+ * The scale of lists of values (numbers or bigints; null lists are skipped): `classOf(v)` gives
+ * a cell's colour class (p1..p8 positive, n1..n8 negative, z0 zero, nan; `dark` added where
+ * white text reads better), and `legend` the HTML of its key.
  */
-export function colourScale(values) {
+export function colourScale(...lists) {
   let max = 0, negative = false;
-  for (const v of values) {
-    const x = Number(v);
-    if (Number.isFinite(x)) max = Math.max(max, Math.abs(x));
-    if (x < 0) negative = true;
+  for (const values of lists) {
+    for (const v of values ?? []) {
+      const x = Number(v);
+      if (Number.isFinite(x)) max = Math.max(max, Math.abs(x));
+      if (x < 0) negative = true;
+    }
   }
   const classOf = (v) => {
     const x = Number(v);

@@ -122,6 +122,9 @@ export function drawValues(container, run, step) {
   const drawn = views.filter((v) => !v.placeholder && !foldReason(v));
   const width = container.querySelector('.cells')?.clientWidth ?? 0;
   const size = Math.min(...drawn.map((v) => fitCellSize(v.shape, width)));
+  // One scale for every step: the result's values count from step 1, so colours never change
+  // meaning as the steps go.
+  const scale = colourScale(run.values?.a, run.values?.b, run.values?.result);
   for (const view of views.filter((v) => !v.placeholder)) {
     const figure = container.querySelector(`[data-view="${view.role}"]`);
     const cells = figure.querySelector('.cells');
@@ -129,7 +132,6 @@ export function drawValues(container, run, step) {
       cells.innerHTML = summary(view);
       continue;
     }
-    const scale = colourScale(view.values);
     const text = cellText(view, size);
     const { html, ghosts } = cellsOf(view, size, scale, text);
     cells.style.setProperty('--cell', `${size}px`);

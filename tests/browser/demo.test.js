@@ -337,7 +337,17 @@ test('focus rings and field borders at 3:1 against what is next to them', async 
   assert.deepEqual(problems, []);
 });
 
-test('cells of one view are even, and small cells show their value by colour with a legend', async () => {
+test('grids on one line, one colour scale for the three views; cells of one view are even, small cells show their value by colour', async () => {
+  await open('/demo/#a=3,4,5&b=5&step=4'); // A's caption wraps at 1280 px, B's and the result's do not
+  const tops = await page.$$eval('[data-view] .cells', (cs) => cs.map((c) => Math.round(c.getBoundingClientRect().top)));
+  assert.equal(new Set(tops).size, 1, `the grids start at ${tops}`);
+  const legends = await page.$$eval('[data-view] .legend', (ls) => ls.map((l) => l.textContent));
+  assert.equal(new Set(legends).size, 1, `one scale: ${legends}`);
+  // One value, one colour, in every view: B's 2 and the result's... any value present in two views.
+  const classes = await page.$$eval('[data-view] .c', (cs) => cs.map((c) => [c.getAttribute('aria-label').split(' = ')[1].split(',')[0], c.classList[1]]));
+  const byValue = new Map();
+  for (const [value, cls] of classes) byValue.set(value, (byValue.get(value) ?? new Set()).add(cls));
+  for (const [value, set] of byValue) assert.equal(set.size, 1, `${value} drawn as ${[...set]}`);
   await open('/demo/#a=8,1,6,1&b=7,1,5&step=4'); // the flagship, which the tests below go on with
   const sizes = await page.$$eval('[data-view="result"] .c', (cs) => [...new Set(cs.map((c) => `${c.offsetWidth}x${c.offsetHeight}`))]);
   assert.equal(sizes.length, 1, `one cell size, got ${sizes}`);

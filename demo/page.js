@@ -54,6 +54,8 @@ function drawStep(s) {
   // Cells grow in only when a step adds them (CSS keeps them still under reduced motion).
   views.classList.toggle('grow-ghosts', s === 3 && previous < 3);
   views.classList.toggle('grow-result', s === 4 && previous < 4 && previous > 0);
+  // At step 4 a small screen folds A and B (cells.css), unless the visitor opened them.
+  views.classList.toggle('result-step', s === 4 && last === 4);
   const drawn = last === 0 ? [] : drawValues(views, run, s);
   if (last === 0) views.innerHTML = '';
   updateLinks(drawn, run);
@@ -121,6 +123,12 @@ window.addEventListener('resize', () => {
     width = $('views').clientWidth;
     drawStep(step);
   });
+});
+
+$('operands-toggle').addEventListener('click', () => {
+  const open = $('views').classList.toggle('operands-open');
+  $('operands-toggle').setAttribute('aria-expanded', String(open));
+  $('operands-toggle').textContent = open ? 'Fold A and B' : 'Show A and B';
 });
 
 /** Draws the case the address names (or the lesson's first one); the page is shown by then. */

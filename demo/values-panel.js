@@ -139,9 +139,12 @@ export function drawValues(container, run, step) {
     cells.innerHTML = html;
     figure.querySelector('.legend-slot').innerHTML = scale.legend;
     const real = countOf(view.shape) - ghosts;
+    const scrolls = cells.scrollWidth > cells.clientWidth;
+    cells.classList.toggle('scrolls', scrolls);
     figure.querySelector('.view-counts').textContent = [
       ghosts ? `${cellCount(real)} and ${count(ghosts)} ${ghosts === 1 ? 'copy (a ghost cell)' : 'copies (ghost cells)'}` : cellCount(real),
       layoutNote(view.shape),
+      scrolls ? 'wider than the view: scroll sideways for the rest' : '',
     ].filter(Boolean).join(' · ');
     view.cells = cells.getElementsByClassName('c');
   }

@@ -638,6 +638,32 @@ test('the page appears filled, with no layout shift; a .wasm that does not load 
   await broken.close();
 });
 
+test('phone: the flagship in at most 3 screens, result first, A and B on request; a layout wider than its view says so', async () => {
+  await page.setViewportSize(PHONE);
+  await open('/demo/#a=8,1,6,1&b=7,1,5&step=4');
+  await page.reload(); // as a visitor opens it: no speed table or IR report from the tests above
+  await page.waitForFunction(() => window.tensorwiseDemoReady === true);
+  const screens = await page.evaluate(() => document.documentElement.scrollHeight / window.innerHeight);
+  assert.ok(screens <= 3, `${screens.toFixed(2)} screens`);
+  const order = await page.$$eval('[data-view]', (vs) => vs.sort((x, y) => x.getBoundingClientRect().top - y.getBoundingClientRect().top).map((v) => v.dataset.view));
+  assert.equal(order[0], 'result');
+  assert.equal(await page.isVisible('[data-view="b"] .cells'), false);
+  await page.click('#operands-toggle');
+  assert.equal(await page.getAttribute('#operands-toggle', 'aria-expanded'), 'true');
+  assert.equal(await page.isVisible('[data-view="b"] .cells'), true);
+  // Touching a result cell gives its formula, A's and B's cells included.
+  await page.click('#operands-toggle');
+  await page.hover('[data-view="result"] .c >> nth=0');
+  assert.match(await page.textContent('.formula'), /^result \[0, 0, 0, 0\] = A \[0, 0, 0, 0\] × B \[0, 0, 0\] = /);
+  await page.screenshot({ path: join(shots, 'phone-flagship.png'), fullPage: true });
+
+  await open('/demo/#a=9,9,9,9&b=9&step=4');
+  assert.match(await page.textContent('[data-view="result"] .view-counts'), /wider than the view: scroll sideways for the rest$/);
+  assert.equal(await page.locator('[data-view="result"] .cells.scrolls').count(), 1);
+  await page.setViewportSize(DESKTOP);
+  assert.deepEqual(problems, []);
+});
+
 test('phone width and keyboard: the form is reachable in order', async () => {
   await page.setViewportSize(PHONE);
   await page.focus('#preset');

@@ -10,7 +10,7 @@
 // here to the return no caller code runs (withStaging refuses any call that would start, and
 // every global used here was captured when the package loaded).
 import { builds, testing, withStaging } from './loader.js';
-import { DTYPE_FACTS, OP_CODE, STATUS, onAbi, requires } from './abi.js';
+import { DTYPE_FACTS, LIMITS, OP_CODE, STATUS, onAbi, requires } from './abi.js';
 import { broadcastError } from './errors.js';
 import { formatShape, withArticle } from './format.js';
 import { ceil, isShared, max, min } from './intrinsics.js';
@@ -81,6 +81,73 @@ function planInCore(inst, shapeA, shapeB, mode, axis, opCode, dtypeCode) {
  */
 export function broadcastShape(shapeA, shapeB, mode, explain) {
   return withStaging(explain ? explainShapes : shapeOnly, builds.plain, { shapeA, shapeB, mode });
+}
+
+/**
+ * broadcastShape for shapes with unknown dims (-1, as OpenVINO's IR and ONNX's symbolic dims
+ * write them; docs/contract.md, "Broadcasting"): the shape every filling-in of the unknown dims
+ * that the rules accept agrees on, -1 where fillings differ. The core's rules decide it all:
+ * the shapes are aligned with each unknown dim a placeholder no rule takes for 1 (pdpd trims
+ * trailing 1s), then every filling that can make a difference is planned.
+ */
+export function broadcastDynamicShape(shapeA, shapeB, mode, explain) {
+  return withStaging(dynamicShapes, builds.plain, { shapeA, shapeB, mode, explain });
+}
+
+// Fillings planned grow as 3 to the power of the unknown dims: at most 2,187.
+const MAX_UNKNOWN_DIMS = 7;
+
+function dynamicShapes(inst, { shapeA, shapeB, mode, explain }) {
+  const X = LIMITS.maxDim; // a dim no shape has
+  const placed = (dims) => dims.map((d) => (d < 0 ? X : d));
+  const first = plan(inst, placed(shapeA), placed(shapeB), mode, anyOp, anyDtype);
+  const { W } = inst;
+  const u32 = inst.m.HEAPU32;
+  const starts = [u32[W.startA] | 0, u32[W.startB] | 0];
+  // Shapes that do not even align (a bad axis, a B that does not fit, ranks that differ in
+  // none) are refused as they are; else each unknown dim is tried as 1, as the known dim it meets
+  // (if any) and as X: the rules tell dims apart by nothing else. The output is what the
+  // accepted fillings agree on.
+  const aligned = first.status === STATUS.ok || first.status === STATUS.too_large || first.status === STATUS.incompatible ||
+    (first.status === STATUS.shapes_differ && first.conflict >= 0);
+  let refused = aligned ? null : first;
+  const slots = [];
+  [shapeA, shapeB].forEach((own, o) => own.forEach((d, j) => {
+    const met = (o ? shapeA : shapeB)[starts[o] + j - starts[1 - o]] ?? -1;
+    if (d < 0) slots.push([o, j, [...new Set([1, met < 0 ? 1 : met, X])]]);
+  }));
+  if (slots.length > MAX_UNKNOWN_DIMS) {
+    throw new RangeError(`broadcastShapes: ${slots.length} unknown dims are more than dynamic: true takes (at most ${MAX_UNKNOWN_DIMS})`);
+  }
+  let shape = null;
+  const total = aligned ? slots.reduce((n, slot) => n * slot[2].length, 1) : 0;
+  for (let c = 0; c < total; ++c) {
+    const dims = [shapeA.slice(), shapeB.slice()];
+    let code = c;
+    for (const [o, j, values] of slots) {
+      dims[o][j] = values[code % values.length];
+      code = Math.floor(code / values.length);
+    }
+    const p = plan(inst, dims[0], dims[1], mode, anyOp, anyDtype);
+    if (p.status !== STATUS.ok && p.status !== STATUS.too_large) refused ??= p;
+    else if (shape === null) shape = p.shape;
+    else p.shape.forEach((d, i) => { if (d !== shape[i]) shape[i] = -1; });
+  }
+  const error = shape === null ? broadcastError(refused.status, shapeA, shapeB, mode, refused.conflict) : null;
+  if (!explain) {
+    if (error) throw error;
+    return shape;
+  }
+  // How the shapes as given align (the fillings' alignments may differ), unknown dims as -1.
+  plan(inst, placed(shapeA), placed(shapeB), mode, anyOp, anyDtype);
+  const rank = u32[W.alignedRank];
+  const side = (at, o) => ({ start: starts[o], dims: aligned ? Array.from({ length: rank }, (_, i) => (u32[at + i] === X ? -1 : u32[at + i])) : null });
+  const a = side(W.alignedA, 0), b = side(W.alignedB, 1);
+  // Stretched: a known 1 under a known dim that is not 1.
+  const stretched = (own, other) => (own.dims ?? []).flatMap((d, i) => (d === 1 && other.dims[i] > 1 ? [i] : []));
+  a.stretched = stretched(a, b);
+  b.stretched = stretched(b, a);
+  return { shape, error, rank, a, b, conflicts: [] };
 }
 
 // broadcastShapes plans no op: any op and dtype will do.

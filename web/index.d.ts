@@ -373,6 +373,17 @@ export const mul: typeof multiply;
 /** Alias of {@link divide}. */
 export const div: typeof divide;
 
+/** broadcastShapes' own options, beside the ops'. */
+export interface ShapeOptions {
+  /**
+   * Dims may be -1: unknown, as OpenVINO's IR and ONNX's symbolic dims write a dynamic dim. An
+   * unknown dim agrees with whatever it meets and takes it; the result has -1 where it cannot be
+   * known (an unknown dim met a 1, nothing, or another unknown dim). Default `false`: -1 is a
+   * RangeError, as in the ops.
+   */
+  dynamic?: boolean;
+}
+
 /**
  * The shape two shapes broadcast to, under the same options as the ops (the non-broadcasting
  * ones are checked and ignored).
@@ -381,9 +392,10 @@ export const div: typeof divide;
  * @example
  * ```js
  * broadcastShapes([8, 1, 6, 1], [7, 1, 5]); // [8, 7, 6, 5]
+ * broadcastShapes([-1, 3], [4, 1, 3], { dynamic: true }); // [4, -1, 3]
  * ```
  */
-export function broadcastShapes(a: readonly number[], b: readonly number[], options?: DivideOptions & { explain?: false }): number[];
+export function broadcastShapes(a: readonly number[], b: readonly number[], options?: DivideOptions & ShapeOptions & { explain?: false }): number[];
 /**
  * How two shapes broadcast, without throwing when they do not: both shapes right-aligned (or
  * placed at `axis`) to the output's rank, each padded with 1s, and which axes each stretches.
@@ -396,8 +408,8 @@ export function broadcastShapes(a: readonly number[], b: readonly number[], opti
  * //   b: { start: 1, dims: [1, 7, 1, 5], stretched: [0, 2] }, conflicts: [] }
  * ```
  */
-export function broadcastShapes(a: readonly number[], b: readonly number[], options: DivideOptions & { explain: true }): BroadcastExplanation;
-export function broadcastShapes(a: readonly number[], b: readonly number[], options?: DivideOptions & { explain?: boolean }): number[] | BroadcastExplanation;
+export function broadcastShapes(a: readonly number[], b: readonly number[], options: DivideOptions & ShapeOptions & { explain: true }): BroadcastExplanation;
+export function broadcastShapes(a: readonly number[], b: readonly number[], options?: DivideOptions & ShapeOptions & { explain?: boolean }): number[] | BroadcastExplanation;
 
 /** One operand in a {@link BroadcastExplanation}. */
 export interface AlignedOperand {

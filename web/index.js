@@ -6,11 +6,11 @@ import { applyThreads, builds, enter, testing, withStaging } from './loader.js';
 import { readHost, readOperand, settle } from './arguments.js';
 import { DTYPES, dtypeInfo, dtypeTable } from './dtypes.js';
 import { DTYPE_FACTS } from './abi.js';
-import { broadcastShape, foreign } from './engine.js';
+import { broadcastDynamicShape, broadcastShape, foreign } from './engine.js';
 import { formatShape } from './format.js';
 import { MAX_BYTES, allocate, copyIn } from './memory.js';
 import { readOpOptions } from './options.js';
-import { elementCount, readShape } from './shapes.js';
+import { checkStatic, elementCount, readShape } from './shapes.js';
 import { MIN_SHARED_BYTES } from './share-policy.js';
 import { WasmTensor, adoptBlock } from './tensor.js';
 import { checkThreads, threadLimit as limit, threads } from './threads.js';
@@ -47,15 +47,19 @@ export async function setThreads(n) {
 
 /**
  * The shape two shapes broadcast to; with `explain: true`, how they align (docs/contract.md,
- * "Broadcasting"), also when they do not broadcast, in place of a BroadcastError.
+ * "Broadcasting"), also when they do not broadcast, in place of a BroadcastError; with
+ * `dynamic: true`, dims may be -1 (unknown), and so may the result's.
  */
 export function broadcastShapes(shapeA, shapeB, options) {
   enter();
-  const a = readShape(shapeA, 'broadcastShapes: shape A');
-  const b = readShape(shapeB, 'broadcastShapes: shape B');
+  const a = readShape(shapeA, 'broadcastShapes: shape A', true);
+  const b = readShape(shapeB, 'broadcastShapes: shape B', true);
   // The ops' options are accepted so one options object can serve both; only the broadcasting
   // ones matter here (the others are checked, `out` is not read).
-  const { mode, explain } = readOpOptions(options, 'broadcastShapes', true, true);
+  const { mode, explain, dynamic } = readOpOptions(options, 'broadcastShapes', true, true);
+  if (dynamic && (a.includes(-1) || b.includes(-1))) return broadcastDynamicShape(a, b, mode, explain);
+  checkStatic(a, 'broadcastShapes: shape A');
+  checkStatic(b, 'broadcastShapes: shape B');
   return broadcastShape(a, b, mode, explain);
 }
 

@@ -28,8 +28,8 @@ onAbi(() => {
 export const OP_OPTIONS = ['autoBroadcast', 'axis', 'out'];
 export const DIVISION_OPTIONS = ['pythondiv', 'onZeroDivision'];
 const DIVIDE_OPTIONS = [...OP_OPTIONS, ...DIVISION_OPTIONS];
-// broadcastShapes takes every op's options (one object can serve both) and `explain`.
-const SHAPE_OPTIONS = [...DIVIDE_OPTIONS, 'explain'];
+// broadcastShapes takes every op's options (one object can serve both), `explain` and `dynamic`.
+const SHAPE_OPTIONS = [...DIVIDE_OPTIONS, 'explain', 'dynamic'];
 
 export function checkAxis(axis, fn) {
   if (typeof axis !== 'number' || !Number.isInteger(axis)) {
@@ -71,7 +71,7 @@ export function modeFrom(autoBroadcast, axis, fn, label = 'autoBroadcast', allow
 
 let noOptions = null; // made on first use, after init: its mode carries the code
 const defaults = () => (noOptions ??= Object.freeze({
-  mode: plainMode('numpy', 'autoBroadcast'), out: null, pythondiv: true, zeroIsError: false, explain: false,
+  mode: plainMode('numpy', 'autoBroadcast'), out: null, pythondiv: true, zeroIsError: false, explain: false, dynamic: false,
 }));
 
 // Each option's bit, for the set of options present (a switch: no lookup in an object keyed by
@@ -84,6 +84,7 @@ function optionBit(name) {
     case 'pythondiv': return 8;
     case 'onZeroDivision': return 16;
     case 'explain': return 32;
+    case 'dynamic': return 64;
     default: return 0;
   }
 }
@@ -97,8 +98,8 @@ const SHAPE_BITS = bitsOf(SHAPE_OPTIONS);
  * enumerable keys (as `{ ...options }` copies them, and as records.js reads every other
  * options-like object), listed once: an `out` alone, the common case, costs the list and one
  * read, not a check per option. A key the call does not take is a TypeError, before any value is
- * read. broadcastShapes (`shapes`: true) takes the same keys (one options object can serve both)
- * and `explain`, but has no use for `out`: it is not read.
+ * read. broadcastShapes (`shapes`: true) takes the same keys (one options object can serve both),
+ * `explain` and `dynamic`, but has no use for `out`: it is not read.
  */
 export function readOpOptions(options, fn, divide, shapes = false) {
   if (options === undefined || options === null) return defaults();
@@ -121,9 +122,13 @@ export function readOpOptions(options, fn, divide, shapes = false) {
   const pythondivValue = present & 8 ? options.pythondiv : undefined;
   const zeroValue = present & 16 ? options.onZeroDivision : undefined;
   const explainValue = present & 32 ? options.explain : undefined;
+  const dynamicValue = present & 64 ? options.dynamic : undefined;
   const mode = autoBroadcast === undefined && axis === undefined ? defaults().mode : modeFrom(autoBroadcast, axis, fn);
   if (explainValue !== undefined && typeof explainValue !== 'boolean') {
     throw new RangeError(`${fn}: explain must be true or false, got ${describe(explainValue)}`);
+  }
+  if (dynamicValue !== undefined && typeof dynamicValue !== 'boolean') {
+    throw new RangeError(`${fn}: dynamic must be true or false, got ${describe(dynamicValue)}`);
   }
   let pythondiv = true;
   let zeroIsError = false;
@@ -139,7 +144,7 @@ export function readOpOptions(options, fn, divide, shapes = false) {
     }
     zeroIsError = zeroValue === 'error';
   }
-  return { mode, out: shapes ? null : readOut(out, fn), pythondiv, zeroIsError, explain: explainValue === true };
+  return { mode, out: shapes ? null : readOut(out, fn), pythondiv, zeroIsError, explain: explainValue === true, dynamic: dynamicValue === true };
 }
 
 function notAnObject(options, fn) {

@@ -97,6 +97,62 @@ test('broadcastShapes and every mode', () => {
   assert.equal(z.data.length, 0);
 });
 
+test('broadcastShapes with dynamic: true: -1 is an unknown dim, the result unknown only where it must be', () => {
+  const dyn = (a, b, options = {}) => broadcastShapes(a, b, { dynamic: true, ...options });
+  assert.deepEqual(dyn([-1, 3], [4, 1, 3]), [4, -1, 3]);
+  assert.deepEqual(dyn([-1, 3], [5, 3]), [5, 3]);
+  assert.deepEqual(dyn([-1], [-1]), [-1]);
+  // pdpd: B's 3 must equal A's dim there (it is not 1), so A's unknown dim is 3.
+  assert.deepEqual(dyn([2, -1, 4, 5], [3, 4], { autoBroadcast: 'pdpd', axis: 1 }), [2, 3, 4, 5]);
+  assert.deepEqual(dyn([2, -1, 4, 5], [1, 4], { autoBroadcast: 'pdpd', axis: 1 }), [2, -1, 4, 5]);
+  assert.deepEqual(dyn([2, 3, 4, -1], [4, 1], { autoBroadcast: 'pdpd' }), [2, 3, 4, -1]); // B's trailing 1 trimmed, not an unknown dim
+  assert.deepEqual(dyn([2, 3, 4, 5], [-1, 5], { autoBroadcast: 'legacy' }), [2, 3, 4, 5]);
+  assert.deepEqual(dyn([-1, 3], [2, 3], { autoBroadcast: 'none' }), [2, 3]);
+  // Known dims that conflict are the error they always are, in the caller's shapes.
+  assert.throws(() => dyn([-1, 3], [2, 4]), (e) => e instanceof tw.BroadcastError && /\[-1,3\] and \[2,4\]/.test(e.message) && e.axis === 1);
+  const explained = dyn([-1, 3], [4, 1, 3], { explain: true });
+  assert.deepEqual([explained.shape, explained.a.dims, explained.b.dims, explained.a.stretched], [[4, -1, 3], [1, -1, 3], [4, 1, 3], [0]]);
+  // Without dynamic: true, -1 is the invalid dim it is in the ops, and it says how to ask.
+  assert.throws(() => broadcastShapes([-1], [2]), /invalid dim -1 at axis 0 .*with dynamic: true/);
+  assert.throws(() => multiply({ data: [1], shape: [-1] }, 1), (e) => e instanceof RangeError && !/dynamic/.test(e.message));
+  assert.throws(() => broadcastShapes([1], [1], { dynamic: 1 }), /dynamic must be true or false/);
+  assert.deepEqual(dyn(new Array(7).fill(-1), [2]), [-1, -1, -1, -1, -1, -1, 2]);
+  assert.throws(() => dyn(new Array(8).fill(-1), [2]), /8 unknown dims are more than dynamic: true takes \(at most 7\)/);
+
+  // Against the static rules: every way of filling in the unknown dims that broadcasts agrees
+  // with the result on its known dims, and each unknown output dim takes two values among them.
+  const rng = ((seed) => () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)(7);
+  const pick = (xs) => xs[Math.floor(rng() * xs.length)];
+  for (let trial = 0; trial < 300; ++trial) {
+    const options = pick([{}, { autoBroadcast: 'none' }, { autoBroadcast: 'pdpd' }, { autoBroadcast: 'legacy' }]);
+    const shape = () => Array.from({ length: Math.floor(rng() * 4) }, () => pick([1, 1, 2, 3, -1]));
+    const a = shape(), b = options.autoBroadcast === 'pdpd' || options.autoBroadcast === 'legacy' ? shape().slice(0, a.length) : shape();
+    let result;
+    try {
+      result = dyn(a, b, options);
+    } catch {
+      continue; // known dims conflict, or B does not fit: the static rules refuse every filling too
+    }
+    const fills = [];
+    const values = [1, 2, 3];
+    const unknowns = [...a, ...b].filter((d) => d === -1).length;
+    for (let k = 0; k < values.length ** unknowns; ++k) {
+      let code = k;
+      const fill = (s) => s.map((d) => { if (d !== -1) return d; const v = values[code % values.length]; code = Math.floor(code / values.length); return v; });
+      const fa = fill(a), fb = fill(b);
+      try { fills.push(broadcastShapes(fa, fb, options)); } catch { /* this filling does not broadcast */ }
+    }
+    assert.ok(fills.length > 0, `${JSON.stringify([a, b, options])}: no filling broadcasts, yet ${JSON.stringify(result)}`);
+    for (const concrete of fills) {
+      assert.equal(concrete.length, result.length);
+      result.forEach((d, i) => { if (d !== -1) assert.equal(concrete[i], d, `${JSON.stringify([a, b, options])} axis ${i}`); });
+    }
+    result.forEach((d, i) => {
+      if (d === -1) assert.ok(new Set(fills.map((c) => c[i])).size > 1, `${JSON.stringify([a, b, options])}: axis ${i} is known`);
+    });
+  }
+});
+
 test('out: into a given array, and the wrong one (overlaps: adversarial/overlap.test.js)', () => {
   const a = f32([1, 2, 3]);
   const out = new Float32Array(3);

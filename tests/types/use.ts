@@ -64,6 +64,9 @@ export async function main(): Promise<number> {
   openvino.Multiply(r, r, { auto_broadcast: 'pdpd', axis: '0' });
   const shape: number[] = broadcastShapes([8, 1, 6, 1], [7, 1, 5], { autoBroadcast: 'numpy' });
   const legacy: number[] = broadcastShapes([2, 3, 4, 5], [3, 4], { autoBroadcast: 'legacy', axis: 1 });
+  const unknown: number[] = broadcastShapes([-1, 3], [4, 1, 3], { dynamic: true });
+  // @ts-expect-error dynamic is true or false
+  broadcastShapes([-1, 3], [4, 1, 3], { dynamic: 'yes' });
   const explained: BroadcastExplanation = broadcastShapes([8, 1, 6, 1], [7, 1, 5], { explain: true });
   const stretched: number[] = explained.a.stretched;
   const padded: number[] | null = explained.b.dims;
@@ -120,7 +123,7 @@ export async function main(): Promise<number> {
   const notShape: number[] = broadcastShapes([1], [1], { explain: true });
 
   void [f, values, d, qi, bi, bigTotal, u8data, i16, f64, halfBits, halfDtype, again, td, ed, intoData, sameArray, tu, of, vi,
-    shape, anyDtype, wrong, notNumber, running, legacy, stretched, padded, askedOp, limit, kinds, one, signs, notShape, sumData, sumOutData, onnxSum, ovSum,
+    shape, anyDtype, wrong, notNumber, running, legacy, unknown, stretched, padded, askedOp, limit, kinds, one, signs, notShape, sumData, sumOutData, onnxSum, ovSum,
     difference, aliasDifference, onnxDifference, ovDifference];
   return sum;
 }

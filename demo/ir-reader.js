@@ -2,7 +2,7 @@
 // Divide, ...), shows its case and says whether the declared output dims match the ones the
 // package infers. This file finds the layer's type, attributes and dims in the text; what they
 // mean is the package's answer (openvino.readAttributes).
-import { openvino, ops } from 'tensorwise';
+import { broadcastShapes, openvino, ops } from 'tensorwise';
 
 // The first example of the OpenVINO Multiply-1 page (seeds/001), shown when the page opens.
 const SAMPLE = `<layer ... type="Multiply">
@@ -51,6 +51,7 @@ function caseOfLayer(layer) {
 }
 
 const formatShape = (s) => `[${s.join(', ')}]`;
+const formatDims = (s) => `[${s.map((d) => (d < 0 ? '?' : d)).join(', ')}]`;
 
 const dynamicIn = (layer) => [...layer.inputs, ...layer.outputs].some((dims) => dims.includes(-1));
 
@@ -69,12 +70,24 @@ export function setUpIrReader(showCase) {
     report.className = ok ? 'ir-ok' : 'error';
   };
   const clear = () => say('', true);
+  // A layer with dynamic dims: the package infers what it can (broadcastShapes with dynamic:
+  // true); the page, which draws concrete tensors, keeps its case.
+  const sayDynamic = (layer) => {
+    const read = openvino.readAttributes(layer.type, layer.attrs);
+    const options = { autoBroadcast: read.autoBroadcast, ...(read.axis === undefined ? {} : { axis: read.axis }), dynamic: true };
+    const [a, b] = layer.inputs;
+    const inferred = broadcastShapes(a, b, options);
+    const declared = layer.outputs[0];
+    const head = `${layer.type} read: ${formatDims(a)} and ${formatDims(b)} broadcast to ${formatDims(inferred)} (? is a dynamic dim)`;
+    const fits = declared === undefined || (declared.length === inferred.length && declared.every((d, i) => d === inferred[i] || d < 0 || inferred[i] < 0));
+    const verdict = declared === undefined ? '' : fits ? `; the declared output ${formatDims(declared)} matches` : `; the declared output ${formatDims(declared)} differs`;
+    say(`${head}${verdict}. The page draws concrete shapes: give each dynamic dim a number to see the values.`, fits);
+  };
   document.getElementById('ir-read').addEventListener('click', () => {
     try {
       const layer = parseLayer(input.value);
       if (dynamicIn(layer)) {
-        say(`${layer.type} read, but it has dynamic dims (-1 or ?): the page computes concrete shapes, so put a number in ` +
-          'place of each to see how the inputs broadcast.', false);
+        sayDynamic(layer);
         return;
       }
       const declared = layer.outputs[0] ?? null;

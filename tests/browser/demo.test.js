@@ -577,10 +577,18 @@ test('a pasted OpenVINO IR layer is read, drawn and checked', async () => {
   assert.match(await page.textContent('#ir-report'), /Multiply read: the declared output \[2, 3\] matches/);
   assert.equal(await page.getAttribute('#ir-report', 'class'), 'ir-ok');
   assert.equal(await page.inputValue('#shape-b'), '');
-  // Dynamic dims are said to be what they are, not a shape error.
-  await page.fill('#ir', '<layer type="Multiply"><input><port id="0"><dim>-1</dim><dim>3</dim></port><port id="1"><dim>?</dim><dim>3</dim></port></input></layer>');
+  // Dynamic dims (-1 or ?): the package infers what it can, and the declared output is checked.
+  const shapeBefore = await page.inputValue('#shape-a');
+  await page.fill('#ir', '<layer type="Multiply"><data auto_broadcast="numpy"/><input><port id="0"><dim>-1</dim><dim>3</dim></port>' +
+    '<port id="1"><dim>4</dim><dim>1</dim><dim>3</dim></port></input><output><port id="2"><dim>4</dim><dim>-1</dim><dim>3</dim></port></output></layer>');
   await page.click('#ir-read');
-  assert.match(await page.textContent('#ir-report'), /dynamic dims \(-1 or \?\)/);
+  assert.match(await page.textContent('#ir-report'), /^Multiply read: \[\?, 3\] and \[4, 1, 3\] broadcast to \[4, \?, 3\] \(\? is a dynamic dim\); the declared output \[4, \?, 3\] matches\./);
+  assert.equal(await page.inputValue('#shape-a'), shapeBefore); // the page keeps a case it can draw
+  await page.fill('#ir', '<layer type="Multiply"><input><port id="0"><dim>?</dim><dim>3</dim></port><port id="1"><dim>5</dim><dim>3</dim></port></input>' +
+    '<output><port id="2"><dim>4</dim><dim>3</dim></port></output></layer>');
+  await page.click('#ir-read');
+  assert.match(await page.textContent('#ir-report'), /broadcast to \[5, 3\] .*; the declared output \[4, 3\] differs/);
+  assert.equal(await page.getAttribute('#ir-report', 'class'), 'error');
   // Attributes are read by the package: a pythondiv it does not take is its RangeError.
   await page.fill('#ir', '<layer type="Divide"><data m_pythondiv="yes"/><input><port id="0"><dim>2</dim></port><port id="1"><dim>2</dim></port></input></layer>');
   await page.click('#ir-read');

@@ -17,6 +17,7 @@ test('esbuild: --bundle --format=esm for a page, --platform=node (CommonJS) and 
   await run(bin(dir, 'esbuild'), ['src/main.js', '--bundle', '--platform=node', '--outfile=out/node.cjs'], { cwd: dir });
   await run(bin(dir, 'esbuild'), ['src/main.js', '--bundle', '--platform=node', '--format=esm', '--outfile=out/node.mjs'], { cwd: dir });
   assert.deepEqual(await inChromium(dir), EXPECTED);
+  await inlineWhenIsolated(dir);
   // Run from another folder: the bundles must not need the project's node_modules.
   assert.deepEqual(printed((await run('node', [join(dir, 'out', 'node.cjs')], { cwd: '/' })).stdout), EXPECTED);
   assert.deepEqual(printed((await run('node', [join(dir, 'out', 'node.mjs')], { cwd: '/' })).stdout), EXPECTED);
@@ -26,6 +27,7 @@ test('Rollup with @rollup/plugin-node-resolve (command line, ES output for a pag
   const dir = await project('rollup', { browserEntry: true });
   await run(bin(dir, 'rollup'), ['src/main.js', '-o', 'out/main.js', '-f', 'es', '-p', '@rollup/plugin-node-resolve'], { cwd: dir });
   assert.deepEqual(await inChromium(dir), EXPECTED);
+  await inlineWhenIsolated(dir);
 });
 
 test('webpack 5 with no configuration file (src/index.js -> dist/main.js), the .wasm emitted as an asset; a Node-target bundle with a site\'s public path', async () => {
@@ -64,11 +66,7 @@ test("Vite: vite build, served, in Chromium (no warnings); with 'tensorwise/file
   const { stdout, stderr } = await run(bin(dir, 'vite'), ['build'], { cwd: dir });
   assert.doesNotMatch(`${stdout}${stderr}`, /warn|error/i, `${stdout}${stderr}`);
   assert.deepEqual(await inChromium(join(dir, 'dist')), EXPECTED);
-  // Served cross-origin isolated, the inline build (Vite's pick) says once why it runs on 1 thread.
-  const isolated = await inIsolatedChromium(join(dir, 'dist'));
-  assert.deepEqual(isolated.result, EXPECTED);
-  assert.equal(isolated.threads, 1);
-  assert.deepEqual(isolated.warnings, ["tensorwise: this page is cross-origin isolated, but the inline build has no threads (import 'tensorwise/file' for them); running on 1 thread"]);
+  await inlineWhenIsolated(join(dir, 'dist'));
 
   const main = join(dir, 'src', 'main.js');
   writeFileSync(main, readFileSync(main, 'utf8').replace("from 'tensorwise'", "from 'tensorwise/file'"));
@@ -105,6 +103,7 @@ test('Parcel: parcel build index.html, served, in Chromium', async () => {
   const dir = await project('parcel', { browserEntry: true });
   await run(bin(dir, 'parcel'), ['build', 'index.html', '--dist-dir', 'out', '--no-cache'], { cwd: dir, env: { ...process.env, PARCEL_WORKERS: '1' } });
   assert.deepEqual(await inChromium(join(dir, 'out')), EXPECTED);
+  await inlineWhenIsolated(join(dir, 'out'));
 });
 
 test('bun build: --target browser (in Chromium) and --target node (run by Node)', async () => {
@@ -112,6 +111,7 @@ test('bun build: --target browser (in Chromium) and --target node (run by Node)'
   await run(bin(dir, 'bun'), ['build', 'src/main.js', '--target', 'browser', '--outdir', 'out/browser'], { cwd: dir });
   await run(bin(dir, 'bun'), ['build', 'src/main.js', '--target', 'node', '--outdir', 'out/node'], { cwd: dir });
   assert.deepEqual(await inChromium(dir), EXPECTED);
+  await inlineWhenIsolated(dir);
   assert.deepEqual(printed((await run('node', [join(dir, 'out', 'node', 'main.js')], { cwd: '/' })).stdout), EXPECTED);
 });
 
@@ -148,4 +148,12 @@ async function threadsWhenIsolated(dir) {
   assert.deepEqual(isolated.result, EXPECTED);
   assert.equal(isolated.threads, Math.min(4, availableParallelism()));
   assert.deepEqual(isolated.warnings, []);
+}
+
+// A build that picks the inline build (no threads) says so once when its page is served isolated.
+async function inlineWhenIsolated(dir) {
+  const isolated = await inIsolatedChromium(dir);
+  assert.deepEqual(isolated.result, EXPECTED);
+  assert.equal(isolated.threads, 1);
+  assert.deepEqual(isolated.warnings, ["tensorwise: this page is cross-origin isolated, but the inline build has no threads (import 'tensorwise/file' for them); running on 1 thread"]);
 }

@@ -146,6 +146,11 @@ async function bundle(name, variant, format, entry = 'index.js') {
     toplevel: true,
     ecma: 2020,
     compress: { passes: 2 },
+    // The public classes keep their names: a BroadcastError printed (Node's inspect, a stack)
+    // says BroadcastError, not a mangled two-letter name. (esbuild makes them class expressions
+    // held by variables, whose names are what the mangler would change.)
+    keep_classnames: /^(BroadcastError|WasmTensor)$/,
+    mangle: { reserved: ['BroadcastError', 'WasmTensor'] },
     // Bundlers read these comments on the import() of node:fs (never taken in a browser).
     format: { comments: /webpackIgnore|@vite-ignore/ },
     sourceMap: { content: JSON.stringify(map), url: `${name}.map`, filename: name },

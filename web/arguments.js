@@ -69,8 +69,18 @@ export function readOperand(x, what) {
   const data = hasOwn(x, 'data') ? x.data : undefined;
   const shape = hasOwn(x, 'shape') ? x.shape : undefined;
   const dtype = hasOwn(x, 'dtype') ? x.dtype : undefined;
+  // A strided view (scijs ndarray: stride and offset; stdlib: strides) is not read yet: taking its
+  // data as contiguous would give a wrong answer without a word.
+  if (hasOwn(x, 'stride') || hasOwn(x, 'strides')) {
+    throw new TypeError(`${what} is a strided view (it has ${hasOwn(x, 'stride') ? 'stride' : 'strides'}): strides are not read yet, ` +
+      'and reading its data as contiguous would give a wrong result; pass a contiguous copy as { data, shape }');
+  }
   if (data === undefined && boxedKind(x) !== null) { // new Number(3) and the like: say so
     throw new TypeError(`${what} must be { data, shape?, dtype? }, a number, a bigint or a wasm tensor; got ${describe(x)}`);
+  }
+  if (data === undefined && 'data' in x) { // an accessor on a class (an ort.Tensor, a tfjs tensor): not read
+    throw new TypeError(`${what}: data is not an own property of this object (an accessor of its class, as on an ` +
+      "ort.Tensor or a tfjs tensor, is not read): pass { data: t.data, shape: [...t.dims] }, read once by you");
   }
   return readHost(data, shape, dtype, what);
 }

@@ -153,6 +153,18 @@ test('broadcastShapes with dynamic: true: -1 is an unknown dim, the result unkno
   }
 });
 
+test("a strided view is refused, never read as contiguous; a class's data accessor is named as such", () => {
+  // A transposed 2 x 2 view as scijs ndarray writes it, and a stdlib-style one: a contiguous read
+  // of their data would be a wrong answer.
+  assert.throws(() => multiply({ data: f32([1, 2, 3, 4]).data, shape: [2, 2], stride: [1, 2], offset: 0 }, 1),
+    (e) => e instanceof TypeError && /operand A is a strided view \(it has stride\): strides are not read yet/.test(e.message));
+  assert.throws(() => divide(2, { data: new Float32Array(4), shape: [4], strides: [1], offset: 0, order: 'row-major' }),
+    (e) => e instanceof TypeError && /operand B is a strided view \(it has strides\)/.test(e.message));
+  class Like { get data() { return new Float32Array([1, 2]); } get dims() { return [2]; } }
+  assert.throws(() => multiply(new Like(), 2), (e) => e instanceof TypeError && /pass \{ data: t\.data, shape: \[\.\.\.t\.dims\] \}/.test(e.message));
+  healthy();
+});
+
 test('out: into a given array, and the wrong one (overlaps: adversarial/overlap.test.js)', () => {
   const a = f32([1, 2, 3]);
   const out = new Float32Array(3);

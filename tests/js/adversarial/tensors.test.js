@@ -42,13 +42,13 @@ test('nothing outside the package makes a WasmTensor (class 13)', () => {
     class Forged extends tw.WasmTensor {}
     throwsClear(() => new Forged(8, 'float32', [4], 4), TypeError, /made by tensor\(\) or empty\(\)/);
     const fake = Object.create(tw.WasmTensor.prototype);
-    throwsClear(() => tw.multiply(fake, 2), TypeError, /data is missing/);
+    throwsClear(() => tw.multiply(fake, 2), TypeError, /data is not an own property of this object/);
     throwsClear(() => fake.dispose(), TypeError, /not a wasm tensor/);
     throwsClear(() => fake.data, TypeError, /not a wasm tensor/);
     const getter = Object.getOwnPropertyDescriptor(tw.WasmTensor.prototype, 'length').get;
     throwsClear(() => getter.call({}), TypeError, /not a wasm tensor/);
     const t = tw.tensor(f32([1]));
-    throwsClear(() => tw.multiply(new Proxy(t, {}), 2), TypeError, /data is missing/); // a Proxy of a tensor is not one
+    throwsClear(() => tw.multiply(new Proxy(t, {}), 2), TypeError, /data is not an own property of this object/); // a Proxy of a tensor is not one
     t.dispose();
   });
 });

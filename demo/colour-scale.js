@@ -24,7 +24,9 @@ export function colourScale(...lists) {
     const x = Number(v);
     if (Number.isNaN(x)) return 'nan';
     if (x === 0 || max === 0) return 'z0';
-    const level = Math.max(1, Math.ceil((Math.min(max, Math.abs(x)) / max) * LEVELS));
+    // On a square-root scale: with one scale for A, B and the result, the operands' values are
+    // small beside the result's, and a linear scale left them all at the palest step.
+    const level = Math.max(1, Math.ceil(Math.sqrt(Math.min(max, Math.abs(x)) / max) * LEVELS));
     return `${x < 0 ? 'n' : 'p'}${level}${level > LEVELS / 2 ? ' dark' : ''}`;
   };
   const steps = Array.from({ length: LEVELS }, (_, i) => `<span class="p${i + 1}"></span>`);

@@ -82,8 +82,10 @@ async function measure() {
 }
 
 const fixed = (x, digits) => x.toFixed(digits);
-const times = (xs) => `${fixed(median(xs), 2)} ms <span class="range">(${spread(xs).map((x) => fixed(x, 1)).join('–')})</span>`;
-const ratio = (xs) => (xs === null ? '—' : `${fixed(median(xs), 1)} × <span class="range">(${spread(xs).map((x) => fixed(x, 1)).join('–')})</span>`);
+// Table cells: a median with the range of the rounds.
+const range = (xs) => `<span class="range">(${spread(xs).map((x) => fixed(x, 1)).join('–')})</span>`;
+const timeCell = (xs) => `${fixed(median(xs), 2)} ms ${range(xs)}`;
+const ratioCell = (xs) => (xs === null ? '—' : `${fixed(median(xs), 1)} × ${range(xs)}`);
 
 // What the threads did here, said plainly: more cores do not always pay (README, "Threads").
 function verdict(result) {
@@ -111,8 +113,8 @@ export function setUpSpeedPanel() {
     button.disabled = true;
     try {
       const result = await measure();
-      table.querySelector('tbody').innerHTML = result.rows.map((row) => `<tr><td>${row.name}</td><td>${times(row.times)}</td>` +
-        `<td>${ratio(row.ratios)}</td><td>${fixed(SPEED_BYTES / median(row.times) / 1e6, 1)} GB/s</td></tr>`).join('');
+      table.querySelector('tbody').innerHTML = result.rows.map((row) => `<tr><td>${row.name}</td><td>${timeCell(row.times)}</td>` +
+        `<td>${ratioCell(row.ratios)}</td><td>${fixed(SPEED_BYTES / median(row.times) / 1e6, 1)} GB/s</td></tr>`).join('');
       table.hidden = false;
       document.getElementById('speed-verdict').textContent = verdict(result);
     } finally {

@@ -108,8 +108,7 @@ function dynamicShapes(inst, { shapeA, shapeB, mode, explain }) {
   // none) are refused as they are; else each unknown dim is tried as 1, as the known dim it meets
   // (if any) and as X: the rules tell dims apart by nothing else. The output is what the
   // accepted fillings agree on.
-  const aligned = first.status === STATUS.ok || first.status === STATUS.too_large || first.status === STATUS.incompatible ||
-    (first.status === STATUS.shapes_differ && first.conflict >= 0);
+  const aligned = alignedBy(first);
   let refused = aligned ? null : first;
   const slots = [];
   [shapeA, shapeB].forEach((own, o) => own.forEach((d, j) => {
@@ -166,13 +165,17 @@ function shapeOnly(inst, { shapeA, shapeB, mode }) {
   return p.shape;
 }
 
-// The core wrote how the shapes align (bindings/binding.cc) also when they conflict; where they
-// could not be aligned at all (a bad axis, a B that does not fit, ranks that differ in 'none')
-// the dims are null.
+// Whether a plan's shapes were aligned (the core wrote how, bindings/binding.cc): also when they
+// conflict, not where they could not be aligned at all (a bad axis, a B that does not fit, ranks
+// that differ in 'none').
+const alignedBy = (p) => p.status === STATUS.ok || p.status === STATUS.too_large || p.status === STATUS.incompatible ||
+  (p.status === STATUS.shapes_differ && p.conflict >= 0);
+
+// How the shapes align; where they could not be aligned at all the dims are null.
 function explainShapes(inst, { shapeA, shapeB, mode }) {
   const p = plan(inst, shapeA, shapeB, mode, anyOp, anyDtype);
   const broadcasts = p.status === STATUS.ok || p.status === STATUS.too_large;
-  const aligned = broadcasts || p.status === STATUS.incompatible || (p.status === STATUS.shapes_differ && p.conflict >= 0);
+  const aligned = alignedBy(p);
   const { W } = inst;
   const u32 = inst.m.HEAPU32;
   const rank = u32[W.alignedRank];

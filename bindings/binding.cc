@@ -21,7 +21,9 @@
 // divisors when asked, then ranges of the output.
 //
 // Scratch layout (32-bit words, in this order; tw_scratch_field gives each one's offset):
-//   rank_a, rank_b, dims_a (kMaxRank), dims_b (kMaxRank): written by JS;
+//   rank_a, rank_b, dims_a (kMaxRank), dims_b (kMaxRank), strided_a, strided_b (1 when the
+//   input is a strided view), strides_a, strides_b (kMaxRank, int32 elements, read when strided):
+//   written by JS;
 //   written back by tw_plan: out_rank, conflict (axis or -1), row (the plan's row length), heavy
 //   (1 when its arithmetic is heavy: ops.h), out_dims (kMaxRank); and, also when the shapes do
 //   not broadcast (broadcastShapes' explain: true), how they align: aligned_rank, start_a and
@@ -61,7 +63,8 @@ enum class Arg : int {
 
 // X(field, words)
 #define TW_SCRATCH_FIELDS(X)                                                                    \
-  X(rank_a, 1) X(rank_b, 1) X(dims_a, kMaxRank) X(dims_b, kMaxRank) X(out_rank, 1) X(conflict, 1) \
+  X(rank_a, 1) X(rank_b, 1) X(dims_a, kMaxRank) X(dims_b, kMaxRank) X(strided_a, 1) X(strided_b, 1) \
+  X(strides_a, kMaxRank) X(strides_b, kMaxRank) X(out_rank, 1) X(conflict, 1)                     \
   X(row, 1) X(heavy, 1) X(out_dims, kMaxRank) X(aligned_rank, 1) X(start_a, 1) X(start_b, 1)      \
   X(conflicts, 1) X(aligned_a, kMaxRank) X(aligned_b, kMaxRank)                                   \
   X(args, static_cast<int>(Arg::count_of_args)) X(probe, 2)
@@ -94,6 +97,12 @@ uint32_t arg(Arg a) { return word(Field::args, static_cast<int>(a)); }
 BinaryPlan g_plan;
 Op g_op;
 DType g_dtype;
+
+// A strided input's strides from the scratch area (int32 words).
+const int64_t* read_strides(Field f, int rank, int64_t* into) {
+  for (int i = 0; i < rank; ++i) into[i] = static_cast<int32_t>(word(f, i));
+  return into;
+}
 
 bool known_dtype(uint32_t code) { return code < static_cast<uint32_t>(kDTypeCount); }
 
@@ -212,7 +221,11 @@ EMSCRIPTEN_KEEPALIVE int tw_plan() {
   for (int i = 0; i < r.rank; ++i) word(Field::out_dims, i) = static_cast<uint32_t>(r.out[i]);
   g_op = static_cast<Op>(arg(Arg::op));
   g_dtype = static_cast<DType>(arg(Arg::dtype));
-  s = plan_binary(g_op, g_dtype, r, &g_plan);
+  int64_t strides_a[kMaxRank], strides_b[kMaxRank];
+  InputStrides strides;
+  if (word(Field::strided_a) != 0) strides.a = read_strides(Field::strides_a, rank_a, strides_a);
+  if (word(Field::strided_b) != 0) strides.b = read_strides(Field::strides_b, rank_b, strides_b);
+  s = plan_binary(g_op, g_dtype, r, &g_plan, strides);
   // The plan's rows (its innermost compressed run): a split between threads cuts whole rows, or
   // rows at multiples of kTileAlignBytes, so that every element takes the path it takes on one thread.
   word(Field::row) = g_plan.rank > 0 ? static_cast<uint32_t>(g_plan.size[0]) : 1;
@@ -230,8 +243,16 @@ EMSCRIPTEN_KEEPALIVE int tw_run_range(uint32_t begin, uint32_t end) {
 
 // The last plan's divisors: the count elements at b. Status::division_by_zero when the plan
 // divides integers, has an output, and one of them is zero.
+// A strided b (the last plan's) is walked through its own dims and strides instead.
 EMSCRIPTEN_KEEPALIVE int tw_check_divisors() {
-  return static_cast<int>(check_divisors(g_plan, g_op, g_dtype, reinterpret_cast<const void*>(arg(Arg::b)), arg(Arg::count)));
+  if (word(Field::strided_b) == 0 || g_plan.count == 0 || !divides(g_op) || !is_integer(g_dtype))
+    return static_cast<int>(check_divisors(g_plan, g_op, g_dtype, reinterpret_cast<const void*>(arg(Arg::b)), arg(Arg::count)));
+  const int rank = static_cast<int>(word(Field::rank_b));
+  size_t dims[kMaxRank];
+  int64_t strides[kMaxRank];
+  for (int i = 0; i < rank; ++i) dims[i] = word(Field::dims_b, i);
+  read_strides(Field::strides_b, rank, strides);
+  return static_cast<int>(any_zero_strided(g_dtype, arg(Arg::b), dims, strides, rank) ? Status::division_by_zero : Status::ok);
 }
 
 // Zeroes n bytes at p, and moves n bytes from src to dst (they may overlap): in wasm, where they

@@ -1,6 +1,7 @@
 #include "binary.h"
 
 #include <cstdint>
+#include <cstring>
 
 namespace tensorwise {
 namespace {
@@ -13,11 +14,23 @@ bool any_zero_of(const void* p, size_t n) {
   return false;
 }
 
-// Compresses the broadcast into p's dims and strides (count and kernel are set by the caller).
-void compress(const Broadcast& s, BinaryPlan* p) {
+// Each output axis's stride in one input (0 where the input is broadcast or has no dim): its own
+// strides, or a row-major input's (the product of its dims after the axis).
+void aligned_strides(const size_t* aligned, int rank, int start, const int64_t* own, int64_t* out) {
+  int64_t extent = 1;
+  for (int i = rank - 1; i >= 0; --i) {
+    const bool advances = aligned[i] != 1;
+    out[i] = !advances ? 0 : own != nullptr ? own[i - start] : extent;
+    if (advances && own == nullptr) extent *= static_cast<int64_t>(aligned[i]);
+  }
+}
+
+// Compresses the broadcast into p's dims and strides (count and kernel are set by the caller):
+// 1/1 dims dropped, and an axis merged into its inner neighbour where both inputs step across it
+// as one longer run would (stride = inner stride x inner size; broadcast: 0 = 0 x size).
+void compress(const Broadcast& s, const int64_t* sa, const int64_t* sb, BinaryPlan* p) {
   p->rank = 0;
-  bool last_a = false, last_b = false;
-  size_t extent_a = 1, extent_b = 1;  // elements of a and b inside the dims seen so far
+  int64_t last_a = 0, last_b = 0;  // the stride of the current compressed dim's outer end
   for (int i = s.rank - 1; i >= 0; --i) {
     const size_t n = s.out[i];
     if (n == 0) {
@@ -25,24 +38,68 @@ void compress(const Broadcast& s, BinaryPlan* p) {
       return;
     }
     if (n == 1) continue;  // 1/1 dims carry nothing
-    const bool adv_a = s.a[i] != 1, adv_b = s.b[i] != 1;
-    if (p->rank > 0 && adv_a == last_a && adv_b == last_b) {
-      p->size[p->rank - 1] *= n;  // same pattern as the neighbour: one longer dim
+    if (p->rank > 0 && sa[i] == last_a && sb[i] == last_b) {
+      p->size[p->rank - 1] *= n;  // one longer dim
     } else {
       p->size[p->rank] = n;
-      p->stride_a[p->rank] = adv_a ? extent_a : 0;
-      p->stride_b[p->rank] = adv_b ? extent_b : 0;
+      p->stride_a[p->rank] = static_cast<size_t>(sa[i]);
+      p->stride_b[p->rank] = static_cast<size_t>(sb[i]);
       ++p->rank;
-      last_a = adv_a;
-      last_b = adv_b;
     }
-    if (adv_a) extent_a *= n;
-    if (adv_b) extent_b *= n;
+    // Strides and sizes of a view that fits in memory stay far below 2^63: no overflow.
+    last_a = sa[i] * static_cast<int64_t>(n);
+    last_b = sb[i] * static_cast<int64_t>(n);
   }
   if (p->rank == 0) {  // every dim is 1: a single element
     p->rank = 1;
     p->size[0] = 1;
     p->stride_a[0] = p->stride_b[0] = 1;
+  }
+}
+
+// Copies k elements of es bytes, src_stride bytes apart (unsigned: may step backwards), to dst.
+template <class T>
+void gather_of(void* dst, uintptr_t src, size_t src_stride, size_t k) {
+  T* d = static_cast<T*>(dst);
+  for (size_t i = 0; i < k; ++i, src += src_stride) std::memcpy(d + i, reinterpret_cast<const void*>(src), sizeof(T));
+}
+
+void gather(size_t es, void* dst, uintptr_t src, size_t src_stride, size_t k) {
+  switch (es) {
+    case 1: return gather_of<uint8_t>(dst, src, src_stride, k);
+    case 2: return gather_of<uint16_t>(dst, src, src_stride, k);
+    case 4: return gather_of<uint32_t>(dst, src, src_stride, k);
+    default: return gather_of<uint64_t>(dst, src, src_stride, k);
+  }
+}
+
+// A row of len elements whose a or b steps by other than 0 or 1: in pieces that fit a stack
+// buffer, the strided input(s) gathered, then the plan's kernel on contiguous runs.
+constexpr size_t kGatherBytes = 2048;
+
+void run_gathered_row(const BinaryPlan& p, size_t len, uintptr_t pa, uintptr_t pb, uintptr_t py) {
+  alignas(16) unsigned char buf_a[kGatherBytes];
+  alignas(16) unsigned char buf_b[kGatherBytes];
+  const size_t es = p.element_size;
+  const size_t piece = kGatherBytes / es;
+  const size_t step_a = p.stride_a[0] * es, step_b = p.stride_b[0] * es;
+  for (size_t done = 0; done < len; done += piece) {
+    const size_t k = len - done < piece ? len - done : piece;
+    const void* xa = reinterpret_cast<const void*>(pa);
+    const void* xb = reinterpret_cast<const void*>(pb);
+    if (p.gather_a) {
+      gather(es, buf_a, pa, step_a, k);
+      xa = buf_a;
+    }
+    if (p.gather_b) {
+      gather(es, buf_b, pb, step_b, k);
+      xb = buf_b;
+    }
+    if (p.swap) p.kernel(k, xb, xa, reinterpret_cast<void*>(py));
+    else p.kernel(k, xa, xb, reinterpret_cast<void*>(py));
+    pa += k * step_a;
+    pb += k * step_b;
+    py += k * es;
   }
 }
 
@@ -57,7 +114,26 @@ bool any_zero(DType t, const void* p, size_t n) {
   }
 }
 
-Status plan_binary(Op op, DType dtype, const Broadcast& s, BinaryPlan* p) {
+bool any_zero_strided(DType t, uintptr_t p, const size_t* dims, const int64_t* strides, int rank) {
+  size_t count;
+  if (!checked_element_count(dims, rank, &count) || count == 0) return false;
+  const size_t es = element_size(t);
+  size_t index[kMaxRank] = {0};
+  alignas(8) unsigned char zero[8] = {0};
+  for (;;) {
+    if (std::memcmp(reinterpret_cast<const void*>(p), zero, es) == 0) return true;
+    int d = rank - 1;
+    for (; d >= 0; --d) {  // odometer, the last dim fastest
+      p += static_cast<size_t>(strides[d]) * es;
+      if (++index[d] < dims[d]) break;
+      p -= static_cast<size_t>(strides[d]) * dims[d] * es;
+      index[d] = 0;
+    }
+    if (d < 0) return false;
+  }
+}
+
+Status plan_binary(Op op, DType dtype, const Broadcast& s, BinaryPlan* p, InputStrides strides) {
   *p = BinaryPlan{};
   p->element_size = element_size(dtype);
   size_t bytes;
@@ -65,13 +141,20 @@ Status plan_binary(Op op, DType dtype, const Broadcast& s, BinaryPlan* p) {
       __builtin_mul_overflow(p->count, p->element_size, &bytes))
     return Status::too_large;
   // Extents of a and b multiply to at most count, so nothing below overflows.
-  compress(s, p);
+  int64_t sa[kMaxRank], sb[kMaxRank];
+  aligned_strides(s.a, s.rank, s.start_a, strides.a, sa);
+  aligned_strides(s.b, s.rank, s.start_b, strides.b, sb);
+  compress(s, sa, sb, p);
   if (p->rank == 0) return Status::ok;
+  // Unsigned: a negative stride is large. A view can also step by 0 in both inputs (numpy's
+  // broadcast_to views): a's run is then gathered, its one element repeated.
+  p->gather_a = p->stride_a[0] > 1 || (p->stride_a[0] == 0 && p->stride_b[0] == 0);
+  p->gather_b = p->stride_b[0] > 1;
   const VBinaryKernels k = select_kernels(op, dtype);
   p->kernel = k.op;
   if (p->stride_b[0] == 0) {
     p->kernel = k.opc;
-  } else if (p->stride_a[0] == 0) {
+  } else if (p->stride_a[0] == 0 && !p->gather_a) {
     p->kernel = k.ropc ? k.ropc : k.opc;
     p->swap = !k.ropc;
   }
@@ -98,10 +181,16 @@ void run_binary(const BinaryPlan& p, uintptr_t a, uintptr_t b, uintptr_t y, size
   size_t left = end - begin;
   for (;;) {
     const size_t len = inner - col < left ? inner - col : left;
-    const auto pa = reinterpret_cast<const void*>(ra + col * p.stride_a[0] * es);
-    const auto pb = reinterpret_cast<const void*>(rb + col * p.stride_b[0] * es);
-    if (p.swap) p.kernel(len, pb, pa, reinterpret_cast<void*>(py));
-    else p.kernel(len, pa, pb, reinterpret_cast<void*>(py));
+    const uintptr_t xa = ra + col * p.stride_a[0] * es;
+    const uintptr_t xb = rb + col * p.stride_b[0] * es;
+    if (p.gather_a || p.gather_b) {
+      run_gathered_row(p, len, xa, xb, py);
+    } else {
+      const auto pa = reinterpret_cast<const void*>(xa);
+      const auto pb = reinterpret_cast<const void*>(xb);
+      if (p.swap) p.kernel(len, pb, pa, reinterpret_cast<void*>(py));
+      else p.kernel(len, pa, pb, reinterpret_cast<void*>(py));
+    }
     left -= len;
     if (left == 0) return;
     py += len * es;

@@ -1,7 +1,9 @@
 // The executor: y = a ∘ b over a broadcast. plan_binary compresses the dims and picks the inner
 // kernel once; run_binary computes any range of the output, walking the outer dims with stride
 // 0 for broadcast inputs. A range is what a chunk of a streamed call (web/engine.js) or a share
-// of a threaded one needs.
+// of a threaded one needs. An input may be a strided view (a transposed or sliced ndarray): its
+// plan is a broadcast plan with other strides; rows whose inner stride is not 0 or 1 are
+// gathered into a small buffer first, so the kernels still only ever see contiguous runs.
 #pragma once
 
 #include <cstddef>
@@ -21,15 +23,28 @@ struct BinaryPlan {
   int rank = 0;       // 0: the output is empty, nothing to do
   size_t count = 0;   // output elements
   size_t size[kMaxRank];
-  size_t stride_a[kMaxRank];  // in elements; 0 where a is broadcast
+  // In elements; 0 where an input is broadcast. A view's negative stride is kept modulo 2^bits:
+  // address arithmetic in run_binary is unsigned and wraps back to the right element.
+  size_t stride_a[kMaxRank];
   size_t stride_b[kMaxRank];
   size_t element_size = 0;
   vbinary_ukernel kernel = nullptr;  // op, opc or ropc, chosen by the inner dim's pattern
   bool swap = false;                 // a commutative op with a scalar inner a runs as b ∘ a[0]
+  // Inner strides other than 0 and 1 (strided views): such a row is gathered before the kernel.
+  bool gather_a = false;
+  bool gather_b = false;
 };
 
-// Status::too_large when the output's bytes do not fit in size_t.
-Status plan_binary(Op op, DType dtype, const Broadcast& shapes, BinaryPlan* plan);
+// An input's own strides in elements, one per dim of its shape (may be negative or 0), or
+// nullptr for a contiguous row-major input. Only dims other than 1 read theirs.
+struct InputStrides {
+  const int64_t* a = nullptr;
+  const int64_t* b = nullptr;
+};
+
+// Status::too_large when the output's bytes do not fit in size_t. The caller guarantees that a
+// strided input's elements lie inside its buffer (web/ checks the view's span).
+Status plan_binary(Op op, DType dtype, const Broadcast& shapes, BinaryPlan* plan, InputStrides strides = {});
 
 // Output elements [begin, end) of the plan (end <= plan.count). a, b and y are the addresses of
 // element 0 of each tensor. Addresses are integers so that a caller holding only a window of an
@@ -40,6 +55,9 @@ void run_binary(const BinaryPlan& plan, uintptr_t a, uintptr_t b, uintptr_t y, s
 
 // Whether any of the n elements at p is zero.
 bool any_zero(DType dtype, const void* p, size_t n);
+
+// Whether any element of a strided view is zero: rank dims, strides in elements, element 0 at p.
+bool any_zero_strided(DType dtype, uintptr_t p, const size_t* dims, const int64_t* strides, int rank);
 
 // The onZeroDivision 'error' rule, checked after the plan and before anything is written:
 // Status::division_by_zero when the plan divides integers, its output is not empty and one of

@@ -2,6 +2,7 @@
 // compression pattern, every inner-kernel choice (op, opc, ropc, swapped), empty outputs.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -74,7 +75,119 @@ void check_random_shapes(Op op, DType dtype, uint64_t seed) {
   }
 }
 
+// A random strided view of the given dims over a larger parent buffer, as transposes, slices with
+// steps, reversals and numpy's broadcast_to (stride 0) make them: element idx of the view is
+// parent[base + sum idx[d] * strides[d]]. `copy` is the view read out contiguously.
+template <class T>
+struct View {
+  std::vector<T> parent, copy;
+  size_t base = 0;
+  std::vector<int64_t> strides;
+};
+
+template <class T>
+View<T> random_view(const Dims& dims, std::mt19937_64& rng) {
+  View<T> v;
+  const int rank = static_cast<int>(dims.size());
+  std::vector<int> order(rank);
+  for (int d = 0; d < rank; ++d) order[d] = d;
+  std::shuffle(order.begin(), order.end(), rng);
+  v.strides.assign(rank, 0);
+  int64_t extent = 1 + static_cast<int64_t>(rng() % 3);  // a sliced-off start
+  int64_t base = extent - 1;
+  for (int d : order) {
+    if (dims[d] > 1 && rng() % 8 == 0) continue;  // stride 0: one element repeated
+    const int64_t step = 1 + static_cast<int64_t>(rng() % 3);
+    int64_t stride = extent * step;
+    const int64_t reach = stride * static_cast<int64_t>(dims[d] == 0 ? 0 : dims[d] - 1);
+    if (rng() % 4 == 0) {  // reversed
+      base += reach;
+      stride = -stride;
+    }
+    v.strides[d] = stride;
+    extent += reach + extent * (step - 1);
+  }
+  v.base = static_cast<size_t>(base);
+  v.parent = test::random_values<T>(static_cast<size_t>(extent + base + 2), rng);
+  const size_t n = element_count(dims.data(), rank);
+  std::vector<size_t> index(rank, 0);
+  for (size_t i = 0; i < n; ++i) {
+    int64_t at = base;
+    for (int d = 0; d < rank; ++d) at += static_cast<int64_t>(index[d]) * v.strides[d];
+    v.copy.push_back(v.parent.at(static_cast<size_t>(at)));
+    for (int d = rank - 1; d >= 0 && ++index[d] == dims[d]; --d) index[d] = 0;
+  }
+  return v;
+}
+
+// Strided inputs (either, both, under any broadcast pattern) give what their contiguous copies
+// give, computed in random ranges; a strided b's divisors are found through its strides.
+template <class T, class F>
+void check_strided(Op op, DType dtype, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (int iter = 0; iter < 400; ++iter) {
+    const int rank = static_cast<int>(rng() % 5);
+    Dims out(rank), da(rank), db(rank);
+    for (int d = 0; d < rank; ++d) {
+      out[d] = rng() % 8 == 0 ? (rng() % 10 == 0 ? 0 : 1) : 1 + rng() % (rng() % 4 == 0 ? 700 : 6);
+      const uint64_t pattern = rng() % 3;
+      da[d] = pattern == 1 ? 1 : out[d];
+      db[d] = pattern == 2 ? 1 : out[d];
+    }
+    if (element_count(out.data(), rank) > 20000) continue;
+    Broadcast s;
+    REQUIRE(broadcast_shapes({}, da.data(), rank, db.data(), rank, &s) == Status::ok);
+    const View<T> va = random_view<T>(da, rng), vb = random_view<T>(db, rng);
+    const bool strided_a = rng() % 4 != 0, strided_b = !strided_a || rng() % 2 == 0;
+    const std::vector<T> want = test::naive_broadcast<T, F>(s, va.copy, vb.copy);
+    BinaryPlan p;
+    const InputStrides strides{strided_a ? va.strides.data() : nullptr, strided_b ? vb.strides.data() : nullptr};
+    REQUIRE(plan_binary(op, dtype, s, &p, strides) == Status::ok);
+    REQUIRE(p.count == want.size());
+    const uintptr_t a = strided_a ? address(va.parent.data() + va.base) : address(va.copy.data());
+    const uintptr_t b = strided_b ? address(vb.parent.data() + vb.base) : address(vb.copy.data());
+    std::vector<T> got(want.size());
+    for (size_t begin = 0; begin < p.count;) {
+      const size_t end = begin + 1 + rng() % (p.count - begin);
+      run_binary(p, a, b, address(got.data()), begin, end);
+      begin = end;
+    }
+    for (size_t i = 0; i < want.size(); ++i) REQUIRE(test::same(got[i], want[i]));
+    REQUIRE(any_zero_strided(dtype, address(vb.parent.data() + vb.base), db.data(), vb.strides.data(), rank) ==
+            any_zero(dtype, vb.copy.data(), vb.copy.size()));
+  }
+}
+
 }  // namespace
+
+TEST_CASE("strided inputs equal their contiguous copies") {
+  check_strided<float, op_mul>(Op::mul, DType::f32, 11);
+  check_strided<int32_t, op_div_floor>(Op::div_floor, DType::i32, 12);
+  check_strided<uint8_t, op_div>(Op::div, DType::u8, 13);
+  check_strided<int16_t, op_sub>(Op::sub, DType::i16, 14);
+  check_strided<double, op_div>(Op::div, DType::f64, 15);
+  check_strided<float16, op_mul>(Op::mul, DType::f16, 16);
+  check_strided<int64_t, op_add>(Op::add, DType::i64, 17);
+}
+
+TEST_CASE("plan: a transposed view is gathered, a reversed one too; unit-stride rows stay direct") {
+  Broadcast s;
+  const Dims a{3, 4};
+  REQUIRE(broadcast_shapes({}, a.data(), 2, a.data(), 2, &s) == Status::ok);
+  BinaryPlan p;
+  const int64_t transposed[] = {1, 3}, reversed[] = {-4, -1}, padded[] = {6, 1};
+  REQUIRE(plan_binary(Op::mul, DType::f32, s, &p, {transposed, nullptr}) == Status::ok);
+  CHECK(p.rank == 2);
+  CHECK(p.gather_a);
+  CHECK_FALSE(p.gather_b);
+  REQUIRE(plan_binary(Op::mul, DType::f32, s, &p, {nullptr, reversed}) == Status::ok);
+  CHECK(p.rank == 1);  // -4 = -1 x 4: one run, stepping back
+  CHECK(p.gather_b);
+  REQUIRE(plan_binary(Op::mul, DType::f32, s, &p, {padded, nullptr}) == Status::ok);
+  CHECK(p.rank == 2);  // rows of 4 in rows of 6: two dims, each row direct
+  CHECK_FALSE(p.gather_a);
+  CHECK(p.stride_a[1] == 6);
+}
 
 TEST_CASE("executor equals naive broadcasting") {
   check_random_shapes<float, op_mul>(Op::mul, DType::f32, 1);

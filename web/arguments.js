@@ -13,6 +13,7 @@ import { MAX_BYTES, heapInstance } from './memory.js';
 import { elementCount, readShape } from './shapes.js';
 import { insideLiveTensor, readTensor, tensorPointer } from './tensor.js';
 import { isWasmTensor } from './tensor-brand.js';
+import { classHas, readForeign, viewLayout } from './views.js';
 
 // ---- typed arrays ------------------------------------------------------------------------------
 
@@ -56,7 +57,9 @@ function ownSource(view, info) {
  * An operand as a plain record:
  *   { kind: 'scalar', value }
  *   { kind: 'resident', dtype, shape, n, tensor, ptr }
- *   { kind: 'host', dtype, shape, n, source, carrier }   carrier: the result class A gives, or null
+ *   { kind: 'host', dtype, shape, n, source, carrier, strides, first, span, base }
+ * carrier: the result class A gives, or null; the core reads `span` elements of source from
+ * `first`, element 0 at `base` among them, with `strides` (null: contiguous; views.js).
  */
 export function readOperand(x, what) {
   if (typeof x === 'number' || typeof x === 'bigint') return { kind: 'scalar', value: x };
@@ -65,24 +68,31 @@ export function readOperand(x, what) {
     throw new TypeError(`${what} must be { data, shape?, dtype? }, a number, a bigint or a wasm tensor; ` +
       `got ${describe(x)}`);
   }
-  // Own properties only, each read once (named reads: the hot path of tiny ops).
-  const data = hasOwn(x, 'data') ? x.data : undefined;
-  const shape = hasOwn(x, 'shape') ? x.shape : undefined;
-  const dtype = hasOwn(x, 'dtype') ? x.dtype : undefined;
-  // A strided view (scijs ndarray: stride and offset; stdlib: strides) is not read yet: taking its
-  // data as contiguous would give a wrong answer without a word.
-  if (hasOwn(x, 'stride') || hasOwn(x, 'strides')) {
-    throw new TypeError(`${what} is a strided view (it has ${hasOwn(x, 'stride') ? 'stride' : 'strides'}): strides are not read yet, ` +
-      'and reading its data as contiguous would give a wrong result; pass a contiguous copy as { data, shape }');
+  if (hasOwn(x, 'data')) {
+    // Own properties only, each read once (named reads: the hot path of tiny ops).
+    const data = x.data;
+    const shape = hasOwn(x, 'shape') ? x.shape : undefined;
+    const dtype = hasOwn(x, 'dtype') ? x.dtype : undefined;
+    // A view (scijs ndarray: stride and offset; or strides, as stdlib and numpy name them).
+    const stride = hasOwn(x, 'stride'), strides = hasOwn(x, 'strides'), offset = hasOwn(x, 'offset');
+    if (!stride && !strides && !offset) return readHost(data, shape, dtype, what, null);
+    if (stride && strides) throw new TypeError(`${what} has both stride and strides; give one`);
+    const layout = { strides: stride ? x.stride : strides ? x.strides : undefined, offset: offset ? x.offset : undefined };
+    return readHost(data, shape, dtype, what, layout);
   }
-  if (data === undefined && boxedKind(x) !== null) { // new Number(3) and the like: say so
+  if (boxedKind(x) !== null) { // new Number(3) and the like: say so
     throw new TypeError(`${what} must be { data, shape?, dtype? }, a number, a bigint or a wasm tensor; got ${describe(x)}`);
   }
-  if (data === undefined && 'data' in x) { // an accessor on a class (an ort.Tensor, a tfjs tensor): not read
-    throw new TypeError(`${what}: data is not an own property of this object (an accessor of its class, as on an ` +
-      "ort.Tensor or a tfjs tensor, is not read): pass { data: t.data, shape: [...t.dims] }, read once by you");
+  const f = readForeign(x, what);
+  if (f !== null) {
+    const layout = f.strides === undefined && f.offset === undefined ? null : { strides: f.strides, offset: f.offset };
+    return readHost(f.data, f.shape, f.dtype, what, layout);
   }
-  return readHost(data, shape, dtype, what);
+  if (classHas(x, 'data')) { // an accessor of a class this library does not know: not read
+    throw new TypeError(`${what}: data is not an own property of this object, and its class is none of the tensors ` +
+      'this library reads (ort.Tensor, a TensorFlow.js tensor, a stdlib ndarray): pass { data, shape } read by you');
+  }
+  return readHost(undefined, undefined, undefined, what, null);
 }
 
 function residentOperand(t, what) {
@@ -91,11 +101,15 @@ function residentOperand(t, what) {
   return r;
 }
 
-/** data (a typed array or a plain array), shape and dtype as given: a host operand. */
-export function readHost(data, shape, dtype, what) {
+/**
+ * data (a typed array or a plain array), shape and dtype as given: a host operand. `layout`:
+ * null, or a view's { strides, offset } as the caller gave them (views.js reads them).
+ */
+export function readHost(data, shape, dtype, what, layout) {
   let info = dtype === undefined ? null : dtypeInfo(dtype, what);
   const kind = typedArrayKind(data);
   let source;
+  let defaulted = false;
   if (kind !== undefined) {
     const k = kindRecord(kind);
     source = snapshotTypedArray(data, k, what, ': data');
@@ -107,6 +121,7 @@ export function readHost(data, shape, dtype, what) {
     }
   } else if (isArray(data, what, ': data')) {
     const values = readValues(data, what);
+    defaulted = info === null;
     info ??= holdsBigints(values, what) ? DEFAULTS.bigints : DEFAULTS.numbers;
     source = ownSource(encodeValues(info, values, what), info);
   } else if (data === undefined) {
@@ -114,14 +129,19 @@ export function readHost(data, shape, dtype, what) {
   } else {
     throw new TypeError(`${what}: data must be a typed array or an array, got ${describe(data)}`);
   }
+  if (layout !== null && shape === undefined) throw new TypeError(`${what}: a view (strides or offset) needs its shape`);
   const dims = shape === undefined ? [source.length] : readShape(shape, what);
   const n = elementCount(dims);
-  if (n !== source.length) {
-    throw new RangeError(`${what}: data has ${source.length} elements but shape ${formatShape(dims)} needs ` +
-      `${n > MAX_BYTES ? 'more than wasm memory holds' : n}`);
-  }
   const carrier = source.fromCaller ? (source.Class === CLAMPED ? UNCLAMPED : source.Class) : null;
-  return { kind: 'host', dtype: info.name, shape: dims, n, source, carrier };
+  if (layout === null) {
+    if (n !== source.length) {
+      throw new RangeError(`${what}: data has ${source.length} elements${defaulted ? ` (a plain array without dtype: read as ${info.name})` : ''} ` +
+        `but shape ${formatShape(dims)} needs ${n > MAX_BYTES ? 'more than wasm memory holds' : n}`);
+    }
+    return { kind: 'host', dtype: info.name, shape: dims, n, source, carrier, strides: null, first: 0, span: n, base: 0 };
+  }
+  const v = viewLayout(dims, n, layout.strides, layout.offset, source.length, what);
+  return { kind: 'host', dtype: info.name, shape: dims, n, source, carrier, strides: v.strides, first: v.first, span: v.span, base: v.base };
 }
 
 /** A plain array's elements, each read once (own elements only: a hole reads as undefined). */
@@ -178,7 +198,7 @@ export function asTensor(op, dtype, fn, name) {
   const info = DTYPES[dtype];
   const storage = new info.Storage(1);
   storage[0] = encodeValue(info, op.value, `${fn}: scalar ${name}`);
-  return { kind: 'host', dtype, shape: [], n: 1, source: ownSource(storage, info), carrier: null };
+  return { kind: 'host', dtype, shape: [], n: 1, source: ownSource(storage, info), carrier: null, strides: null, first: 0, span: 1, base: 0 };
 }
 
 function scalarDefault(v) {

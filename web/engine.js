@@ -31,14 +31,15 @@ const clampInt32 = (x) => max(-(2 ** 31), min(2 ** 31 - 1, x));
  * also when the output is too large to compute (status too_large); a fresh array, the caller's
  * to keep.
  */
-export function plan(inst, shapeA, shapeB, mode, opCode, dtypeCode) {
+export function plan(inst, shapeA, shapeB, mode, opCode, dtypeCode, stridesA = null, stridesB = null) {
   const axis = mode.hasAxis ? clampInt32(mode.axis) : -1; // an int32 in the word's bits
   // Only this function plans in the core, so the plan there is the last one made here: when the
   // call asks for the same again (an app repeating an op on tensors of one shape), it is reused.
   let last = inst.lastPlan;
   const same = last !== null && last.op === opCode && last.dtype === dtypeCode && last.mode === mode.code &&
-    last.hasAxis === mode.hasAxis && last.axis === axis && sameDims(last.shapeA, shapeA) && sameDims(last.shapeB, shapeB);
-  if (!same) last = planInCore(inst, shapeA, shapeB, mode, axis, opCode, dtypeCode);
+    last.hasAxis === mode.hasAxis && last.axis === axis && sameDims(last.shapeA, shapeA) && sameDims(last.shapeB, shapeB) &&
+    sameStrides(last.stridesA, stridesA) && sameStrides(last.stridesB, stridesB);
+  if (!same) last = planInCore(inst, shapeA, shapeB, mode, axis, opCode, dtypeCode, stridesA, stridesB);
   const rank = last.shape.length;
   const shape = new Array(rank);
   for (let i = 0; i < rank; ++i) shape[i] = last.shape[i];
@@ -51,7 +52,9 @@ function sameDims(x, y) {
   return true;
 }
 
-function planInCore(inst, shapeA, shapeB, mode, axis, opCode, dtypeCode) {
+const sameStrides = (x, y) => x === y || (x !== null && y !== null && sameDims(x, y));
+
+function planInCore(inst, shapeA, shapeB, mode, axis, opCode, dtypeCode, stridesA, stridesB) {
   inst.lastPlan = null; // until the core has planned: a throw in between leaves no stale plan named
   const { W } = inst;
   const u32 = inst.m.HEAPU32;
@@ -59,6 +62,11 @@ function planInCore(inst, shapeA, shapeB, mode, axis, opCode, dtypeCode) {
   u32[W.rankB] = shapeB.length;
   for (let i = 0; i < shapeA.length; ++i) u32[W.dimsA + i] = shapeA[i];
   for (let i = 0; i < shapeB.length; ++i) u32[W.dimsB + i] = shapeB[i];
+  // A view's strides (int32 words, views.js keeps them in range): the core plans with them.
+  u32[W.stridedA] = stridesA === null ? 0 : 1;
+  u32[W.stridedB] = stridesB === null ? 0 : 1;
+  if (stridesA !== null) for (let i = 0; i < stridesA.length; ++i) u32[W.stridesA + i] = stridesA[i];
+  if (stridesB !== null) for (let i = 0; i < stridesB.length; ++i) u32[W.stridesB + i] = stridesB[i];
   u32[W.op] = opCode;
   u32[W.dtype] = dtypeCode;
   u32[W.mode] = mode.code;
@@ -70,7 +78,7 @@ function planInCore(inst, shapeA, shapeB, mode, axis, opCode, dtypeCode) {
   for (let i = 0; i < rank; ++i) shape[i] = u32[W.outDims + i];
   inst.lastPlan = {
     op: opCode, dtype: dtypeCode, mode: mode.code, hasAxis: mode.hasAxis, axis, shapeA: shapeA.slice(), shapeB: shapeB.slice(),
-    status, shape, conflict: u32[W.conflict] | 0, row: u32[W.row], heavy: u32[W.heavy] === 1,
+    stridesA: stridesA === null ? null : stridesA.slice(), stridesB: stridesB === null ? null : stridesB.slice(), status, shape, conflict: u32[W.conflict] | 0, row: u32[W.row], heavy: u32[W.heavy] === 1,
   };
   return inst.lastPlan;
 }
@@ -240,6 +248,7 @@ export function foreign(inst, x) {
         Class: info.Storage, size: info.bytes, view, fixed: view, buffer, byteOffset: x.ptr, length: x.n,
         heapAddress: -1, heapInst: null, fromCaller: false,
       },
+      strides: null, first: 0, span: x.n, base: 0,
     };
   }
   if (x.source.heapInst !== null && x.source.heapInst !== inst) {
@@ -260,7 +269,7 @@ function run(inst, call) {
   const { fn, core, info, mode, out, zeroIsError } = call;
   const a = foreign(inst, call.a);
   const b = foreign(inst, call.b);
-  const p = plan(inst, a.shape, b.shape, mode, core, info.code);
+  const p = plan(inst, a.shape, b.shape, mode, core, info.code, stridesOf(a), stridesOf(b));
   if (p.status === STATUS.too_large) {
     throw new RangeError(`the result of shape ${formatShape(p.shape)} is too large for wasm memory`);
   }
@@ -315,21 +324,23 @@ function run(inst, call) {
     B.ptr = B.bytes > 0 ? block + A.bytes : B.ptr;
     const yPtr = out?.kind === 'resident' ? out.ptr : block + A.bytes + B.bytes;
     const u8 = inst.m.HEAPU8; // after the call's last allocation: growth would replace it
-    if (A.whole) copyIn(inst, u8, a.source, A.ptr, 0, a.n);
-    if (B.whole) copyIn(inst, u8, b.source, B.ptr, 0, b.n);
+    if (A.whole) copyIn(inst, u8, a.source, A.ptr, a.first, a.span);
+    if (B.whole) copyIn(inst, u8, b.source, B.ptr, b.first, b.span);
+    // Element 0 of each operand: a view's may lie inside what was staged (base).
+    const zeroA = A.ptr + baseBytes(a, es), zeroB = B.ptr + baseBytes(b, es);
     const u32 = inst.m.HEAPU32;
-    if (zeroIsError && checkDivisors(inst, u32, B.ptr, b.n) === STATUS.division_by_zero) throw zeroDivisionError(call);
+    if (zeroIsError && checkDivisors(inst, u32, zeroB, b.n) === STATUS.division_by_zero) throw zeroDivisionError(call);
     const Carrier = out?.kind === 'host' ? out.source.Class : a.carrier ?? defaultCarrier(info);
     const data = out === null ? newResult(fn, Carrier, n, shape) : out.kind === 'host' && !outInHeap ? out.source.fixed : null;
     const { W } = inst;
     for (let begin = 0; begin < n; begin += chunk) {
       const len = min(chunk, n - begin);
-      if (A.window) copyIn(inst, u8, a.source, A.ptr, begin, len);
-      if (B.window) copyIn(inst, u8, b.source, B.ptr, begin, len);
+      if (A.window) copyIn(inst, u8, a.source, A.ptr, a.first + begin, len);
+      if (B.window) copyIn(inst, u8, b.source, B.ptr, b.first + begin, len);
       // A window holds elements [begin, begin + len): the core is given where element 0 would be
       // (wrapping, see src/binary.h) so that one plan serves every chunk.
-      u32[W.a] = A.window ? A.ptr - begin * es : A.ptr;
-      u32[W.b] = B.window ? B.ptr - begin * es : B.ptr;
+      u32[W.a] = A.window ? A.ptr - begin * es : zeroA;
+      u32[W.b] = B.window ? B.ptr - begin * es : zeroB;
       u32[W.y] = yBytes > 0 ? yPtr - begin * es : yPtr;
       if (tiles > 1) checkRun(P.runShared(n, p.row, es, tiles));
       else checkRun(inst.core.runRange(begin, begin + len));
@@ -363,20 +374,20 @@ function runResident(inst, call, a, b, n) {
 function runStaged(inst, call, a, b, shape, n) {
   const { info, out } = call;
   const es = info.bytes;
-  const bytesA = align16(a.n * es);
-  const bytesB = align16(b.n * es);
+  const bytesA = align16(a.span * es);
+  const bytesB = align16(b.span * es);
   const bytes = bytesA + bytesB + n * es;
   const block = bytes > 0 ? acquireBlock(inst, bytes, null) : 0; // nothing to stage: an empty op
   if (block === 0 && bytes > 0) throw noRoom(info, shape, bytes);
   try {
     const u8 = inst.m.HEAPU8; // after the call's last allocation: growth would replace it
-    copyIn(inst, u8, a.source, block, 0, a.n);
-    copyIn(inst, u8, b.source, block + bytesA, 0, b.n);
+    copyIn(inst, u8, a.source, block, a.first, a.span);
+    copyIn(inst, u8, b.source, block + bytesA, b.first, b.span);
     const { W } = inst;
     const u32 = inst.m.HEAPU32;
     const y = block + bytesA + bytesB;
-    u32[W.a] = block;
-    u32[W.b] = block + bytesA;
+    u32[W.a] = block + a.base * es;
+    u32[W.b] = block + bytesA + b.base * es;
     u32[W.y] = y;
     checkRun(inst.core.runRange(0, n));
     const Carrier = out === null ? a.carrier ?? defaultCarrier(info) : out.source.Class;
@@ -389,6 +400,9 @@ function runStaged(inst, call, a, b, shape, n) {
     if (block !== 0) releaseBlock(inst, block);
   }
 }
+
+const stridesOf = (x) => (x.kind === 'host' ? x.strides : null);
+const baseBytes = (x, es) => (x.kind === 'host' ? x.base * es : 0);
 
 // A JS array that is not a view of wasm memory (such a view is moved within the memory instead).
 const isJsArray = (x) => x.kind === 'host' && x.source.heapAddress < 0;
@@ -437,9 +451,9 @@ function placeOperand(place, x, n, chunk, out) {
     return place;
   }
   const es = x.source.size;
-  const windowed = chunk < n && x.n === n && x.source.heapAddress < 0 && chunkSafe(x.source, out);
+  const windowed = chunk < n && x.n === n && x.strides === null && x.source.heapAddress < 0 && chunkSafe(x.source, out);
   place.ptr = 0;
-  place.bytes = align16((windowed ? chunk : x.n) * es);
+  place.bytes = align16((windowed ? chunk : x.span) * es);
   place.whole = !windowed;
   place.window = windowed;
   return place;

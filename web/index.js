@@ -73,7 +73,7 @@ function placeTensor(bytes) {
 
 export function tensor(data, shape, dtype) {
   enter();
-  const host = readHost(data, shape, dtype, 'tensor()');
+  const host = readHost(data, shape, dtype, 'tensor()', null);
   settle(host, 'tensor()', 'data');
   const inst = placeTensor(host.n * DTYPES[host.dtype].bytes);
   return withStaging(residentCopy, inst, foreign(inst, host));

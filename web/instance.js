@@ -6,7 +6,7 @@
 import { ARG, SCRATCH, requires } from './abi.js';
 
 requires('arg', ['op', 'dtype', 'mode', 'has_axis', 'axis', 'a', 'b', 'y', 'count']);
-requires('field', ['rank_a', 'rank_b', 'dims_a', 'dims_b', 'out_rank', 'conflict', 'row', 'heavy', 'out_dims',
+requires('field', ['rank_a', 'rank_b', 'dims_a', 'dims_b', 'strided_a', 'strided_b', 'strides_a', 'strides_b', 'out_rank', 'conflict', 'row', 'heavy', 'out_dims',
   'aligned_rank', 'start_a', 'start_b', 'conflicts', 'aligned_a', 'aligned_b', 'args', 'probe']);
 
 /**
@@ -21,6 +21,7 @@ export function makeInstance(m, shared) {
   // (bindings/binding.cc): the static scratch area never moves.
   const W = {
     rankA: field('rank_a'), rankB: field('rank_b'), dimsA: field('dims_a'), dimsB: field('dims_b'),
+    stridedA: field('strided_a'), stridedB: field('strided_b'), stridesA: field('strides_a'), stridesB: field('strides_b'),
     outRank: field('out_rank'), conflict: field('conflict'), row: field('row'), heavy: field('heavy'),
     outDims: field('out_dims'), alignedRank: field('aligned_rank'), startA: field('start_a'), startB: field('start_b'),
     conflicts: field('conflicts'), alignedA: field('aligned_a'), alignedB: field('aligned_b'), probe: field('probe'), op: arg('op'), dtype: arg('dtype'), mode: arg('mode'),

@@ -69,15 +69,50 @@ export type TypedArray = Carriers[DType] | Uint8ClampedArray;
  *   of numbers or bigints, which hold values (also for float16/bfloat16) and are rounded to
  *   nearest even into the dtype; without `dtype` numbers are float32 and bigints int64.
  * - `shape`: the dims, outermost first; defaults to `[data.length]`. `[]` is a scalar.
+ * - `strides` (or `stride`, as a scijs ndarray names it) and `offset`: a strided view of `data`
+ *   (transposed, sliced, reversed), in elements: element `[i, j, ...]` is
+ *   `data[offset + i * strides[0] + j * strides[1] + ...]`. Strides may be negative or 0.
  */
 export interface TensorLike<D extends DType = DType> {
   data: TypedArray | ArrayLike<number> | ArrayLike<bigint>;
   shape?: readonly number[];
   dtype?: D;
+  strides?: readonly number[];
+  stride?: readonly number[];
+  offset?: number;
+  /** An object with `type` and `dims` is an onnxruntime tensor ({@link OrtTensorLike}). */
+  type?: never;
+  dims?: never;
 }
 
-/** An operand: a tensor by value, a wasm-resident tensor, or a number/bigint (a rank-0 tensor of the other operand's dtype). */
-export type Operand = TensorLike | WasmTensor | number | bigint;
+/**
+ * An onnxruntime-web `ort.Tensor` (CPU data), passed as it is: its `data`, `dims` and `type` are
+ * read once. Types other than tensorwise's dtypes (`bool`, `string`, `int4`) are refused.
+ */
+export interface OrtTensorLike {
+  readonly data: unknown;
+  readonly dims: readonly number[];
+  readonly type: string;
+}
+
+/**
+ * A TensorFlow.js tensor, passed as it is: its values are read once through `dataSync()` (a
+ * synchronous read, also from a GPU backend). float32 and int32 tensors; others are refused at
+ * run time.
+ */
+export interface TfTensorLike {
+  readonly dataId: object;
+  readonly shape: readonly number[];
+  readonly dtype: string;
+  dataSync(): ArrayLike<number>;
+}
+
+/**
+ * An operand: a tensor by value (or a strided view), an `ort.Tensor`, a TensorFlow.js tensor, a
+ * wasm-resident tensor, or a number/bigint (a rank-0 tensor of the other operand's dtype). A
+ * stdlib ndarray is read at run time too (its class's data, shape, strides and offset).
+ */
+export type Operand = TensorLike | OrtTensorLike | TfTensorLike | WasmTensor | number | bigint;
 
 // <generated: dtypeOfData>
 /** The dtype a typed array (or a plain array) implies on its own: Uint16Array is uint16, numbers float32, bigints int64. */
@@ -102,9 +137,27 @@ export type DTypeOfData<A> =
 /** The dtype of an operand, or `never` for a number/bigint (which takes the other operand's). */
 export type DTypeOf<T> =
   T extends WasmTensor<infer D> ? D :
+  T extends { dims: readonly number[]; type: infer D } ? Extract<D, DType> :
+  T extends { dataId: object; dtype: infer D } ? Extract<D, DType> :
   T extends { dtype: infer D extends DType } ? D :
   T extends { data: infer A } ? DTypeOfData<A> :
   never;
+
+/**
+ * `unknown` when the operands can go together; else a type no value has, which makes the call a
+ * compile error: operands whose dtypes are known and differ, or an ort.Tensor of a type
+ * tensorwise does not compute (`bool`, `string`).
+ */
+export type OperandsCheck<A, B> =
+  A extends { dims: readonly number[]; type: infer T } ? ([Extract<T, DType>] extends [never] ? { 'operand A: an ort.Tensor of a type tensorwise does not compute': T } : SameDType<A, B>) :
+  B extends { dims: readonly number[]; type: infer T } ? ([Extract<T, DType>] extends [never] ? { 'operand B: an ort.Tensor of a type tensorwise does not compute': T } : SameDType<A, B>) :
+  SameDType<A, B>;
+
+type SameDType<A, B> =
+  [DTypeOf<A>] extends [never] ? unknown :
+  [DTypeOf<B>] extends [never] ? unknown :
+  [DTypeOf<A> & DTypeOf<B>] extends [never] ? { 'operands have different dtypes': [DTypeOf<A>, DTypeOf<B>] } :
+  unknown;
 
 /** The dtype of `op(a, b)`: A's, or B's when A is a number/bigint. */
 export type ResultDType<A, B> =
@@ -144,40 +197,41 @@ export interface Result<D extends DType = DType, T extends TypedArray = Carriers
 /** What `op(a, b)` returns without `out`. */
 export type ResultOf<A, B> = Result<ResultDType<A, B>, ResultData<A, ResultDType<A, B>>>;
 
-/** Broadcasting options shared by every op and {@link broadcastShapes}. */
-export interface BroadcastOptions {
-  /**
-   * `'numpy'` (default): multidirectional, right-aligned. `'none'`: identical shapes only.
-   * `'pdpd'`: B broadcast onto A from `axis` (PaddlePaddle style). `'legacy'`: ONNX's opsets 1
-   * and 6 with `broadcast=1` (B's shape a contiguous run of A's from `axis`, or A's suffix; the
-   * output is A's shape). Anything else is a `RangeError`.
-   */
-  autoBroadcast?: BroadcastMode;
-  /**
-   * For `'pdpd'` and `'legacy'` only (a `TypeError` with another mode): where B starts in A.
-   * In `'pdpd'`, `-1` (the default) means `rank(A) - rank(B)`; in `'legacy'` a negative axis
-   * counts from A's end, and without one B is A's suffix.
-   */
-  axis?: number;
-}
+/**
+ * Broadcasting options shared by every op and {@link broadcastShapes}.
+ *
+ * - `autoBroadcast`: `'numpy'` (default): multidirectional, right-aligned. `'none'`: identical
+ *   shapes only. `'pdpd'`: B broadcast onto A from `axis` (PaddlePaddle style). `'legacy'`:
+ *   ONNX's opsets 1 and 6 with `broadcast=1` (B's shape a contiguous run of A's from `axis`, or
+ *   A's suffix; the output is A's shape). Anything else is a `RangeError`.
+ * - `axis`: for `'pdpd'` and `'legacy'` only (with another mode a `TypeError`, and a compile
+ *   error here): where B starts in A. In `'pdpd'`, `-1` (the default) means `rank(A) - rank(B)`;
+ *   in `'legacy'` a negative axis counts from A's end, and without one B is A's suffix.
+ */
+export type BroadcastOptions =
+  | { autoBroadcast?: 'numpy' | 'none'; axis?: undefined }
+  | { autoBroadcast: 'pdpd' | 'legacy'; axis?: number };
 
-/** The broadcast modes (README, "Broadcasting"). */
+/** The broadcast modes (docs/contract.md, "Broadcasting"). */
 export type BroadcastMode = 'numpy' | 'none' | 'pdpd' | 'legacy';
 
-export interface MultiplyOptions extends BroadcastOptions {
-  /**
-   * Write the result here instead of allocating: a typed array of the result's dtype and length
-   * (it may be an operand's own array), or a wasm tensor. Wrong class: `TypeError`; wrong length: `RangeError`.
-   */
-  out?: TypedArray | WasmTensor;
-}
+/**
+ * The options of multiply, add and subtract. `out`: write the result here instead of
+ * allocating: a typed array of the result's dtype and length (it may be an operand's own
+ * array), or a wasm tensor of that dtype. Wrong class: `TypeError`; wrong length: `RangeError`.
+ */
+export type MultiplyOptions = BroadcastOptions & { out?: TypedArray | WasmTensor };
 
-export interface DivideOptions extends MultiplyOptions {
-  /** Integer rounding: `true` (default) floors like Python `//`; `false` truncates toward zero. No effect on floats. */
-  pythondiv?: boolean;
-  /** Integer `x / 0`: `'zero'` (default) gives 0; `'error'` throws a `RangeError` and writes nothing. */
-  onZeroDivision?: 'zero' | 'error';
-}
+/**
+ * divide's options: those of multiply, and `pythondiv` (integer rounding: `true`, the default,
+ * floors like Python `//`; `false` truncates toward zero; no effect on floats) and
+ * `onZeroDivision` (integer `x / 0`: `'zero'`, the default, gives 0; `'error'` throws a
+ * `RangeError` and writes nothing).
+ */
+export type DivideOptions = MultiplyOptions & { pythondiv?: boolean; onZeroDivision?: 'zero' | 'error' };
+
+/** What `out` may be for a result of dtype D. */
+export type OutFor<D extends DType> = Carriers[D] | WasmTensor<D>;
 
 /**
  * WebAssembly.Module where the compilation's lib declares it (dom, webworker, @types/node);
@@ -309,10 +363,7 @@ export function ops(): readonly OpInfo[];
  * // { data: Float32Array(1680), shape: [8, 7, 6, 5], dtype: 'float32' }
  * ```
  */
-export function multiply<A extends Operand, B extends Operand>(a: A, b: B, options?: BroadcastOptions & { out?: undefined }): ResultOf<A, B>;
-export function multiply<T extends WasmTensor>(a: Operand, b: Operand, options: MultiplyOptions & { out: T }): T;
-export function multiply<A extends Operand, B extends Operand, O extends TypedArray>(a: A, b: B, options: MultiplyOptions & { out: O }): Result<ResultDType<A, B>, O>;
-export function multiply(a: Operand, b: Operand, options?: MultiplyOptions): Result | WasmTensor;
+export const multiply: BinaryOp;
 
 /**
  * Element-wise `a / b` with broadcasting. Integers floor (`pythondiv: true`, default) or
@@ -326,20 +377,17 @@ export function multiply(a: Operand, b: Operand, options?: MultiplyOptions): Res
  * divide({ data: new Int32Array([-7]), shape: [1] }, 2, { pythondiv: false }); // [-3]
  * ```
  */
-export function divide<A extends Operand, B extends Operand>(a: A, b: B, options?: Omit<DivideOptions, 'out'> & { out?: undefined }): ResultOf<A, B>;
-export function divide<T extends WasmTensor>(a: Operand, b: Operand, options: DivideOptions & { out: T }): T;
-export function divide<A extends Operand, B extends Operand, O extends TypedArray>(a: A, b: B, options: DivideOptions & { out: O }): Result<ResultDType<A, B>, O>;
-export function divide(a: Operand, b: Operand, options?: DivideOptions): Result | WasmTensor;
+export const divide: BinaryOp<DivideOptions>;
 
 /**
  * An element-wise op's function: `(a, b, options?)`, typed like {@link multiply}: the result's
  * dtype follows the operands, its array operand A's class; with `out` it returns `out`'s.
  */
-export interface BinaryOp<Options extends BroadcastOptions = MultiplyOptions> {
-  <A extends Operand, B extends Operand>(a: A, b: B, options?: Omit<Options, 'out'> & { out?: undefined }): ResultOf<A, B>;
-  <T extends WasmTensor>(a: Operand, b: Operand, options: Options & { out: T }): T;
-  <A extends Operand, B extends Operand, O extends TypedArray>(a: A, b: B, options: Options & { out: O }): Result<ResultDType<A, B>, O>;
-  (a: Operand, b: Operand, options?: Options): Result | WasmTensor;
+export interface BinaryOp<Options extends MultiplyOptions = MultiplyOptions> {
+  <A extends Operand, B extends Operand>(a: A, b: B & OperandsCheck<A, B>, options?: Options & { out?: undefined }): ResultOf<A, B>;
+  <A extends Operand, B extends Operand, T extends WasmTensor<ResultDType<A, B>>>(a: A, b: B & OperandsCheck<A, B>, options: Options & { out: T }): T;
+  <A extends Operand, B extends Operand, O extends Carriers[ResultDType<A, B>]>(a: A, b: B & OperandsCheck<A, B>, options: Options & { out: O }): Result<ResultDType<A, B>, O>;
+  <A extends Operand, B extends Operand>(a: A, b: B & OperandsCheck<A, B>, options?: Options & { out?: OutFor<ResultDType<A, B>> }): Result | WasmTensor;
 }
 
 /**

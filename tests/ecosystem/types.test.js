@@ -4,7 +4,7 @@
 // Float16Array. Uses the repository's TypeScript (a devDependency).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { project, repoRoot, run } from './helpers.js';
@@ -24,10 +24,10 @@ async function packageDir(kind) {
 }
 
 /** tsc --noEmit --strict on the files; resolves with tsc's output ('' when it compiles). */
-async function typeCheck(dir, files, { module, moduleResolution, lib = 'es2022,esnext.disposable' }) {
+async function typeCheck(dir, files, { module, moduleResolution, lib = 'es2022,esnext.disposable', skipLibCheck = false }) {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   // "types": [] keeps tsc from loading @types packages of the folders above (the repository's).
-  const compilerOptions = { noEmit: true, strict: true, target: 'es2022', lib: lib.split(','), types: [], module, moduleResolution };
+  const compilerOptions = { noEmit: true, strict: true, target: 'es2022', lib: lib.split(','), types: [], module, moduleResolution, skipLibCheck };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: Object.keys(files) }));
   try {
     await run(process.execPath, [tsc, '-p', '.'], { cwd: dir });
@@ -81,4 +81,15 @@ test('types: a mistake fails to compile (the check is not vacuous)', async () =>
   const dir = await packageDir('module');
   const broken = usage('use.ts').replace('const f: Float32Array = r.data;', 'const f: Int8Array = r.data;');
   assert.match(await typeCheck(dir, { 'use.ts': broken }, { module: 'nodenext', moduleResolution: 'nodenext' }), /error TS2\d+/);
+});
+
+test("types: an ort.Tensor checks as an operand and a result makes one; bool tensors, mixed dtypes and a wrong out do not compile", async () => {
+  const dir = await packageDir('module');
+  // onnxruntime-web's own declarations, from the repository (a devDependency); its .d.ts files
+  // are its own to check (skipLibCheck), tensorwise's and the usage are checked.
+  for (const name of ['onnxruntime-web', 'onnxruntime-common']) symlinkSync(join(repoRoot, 'node_modules', name), join(dir, 'node_modules', name));
+  const options = { module: 'nodenext', moduleResolution: 'nodenext', lib: 'es2022,esnext.disposable,dom', skipLibCheck: true };
+  assert.equal(await typeCheck(dir, { 'interop.ts': usage('interop.ts') }, options), '');
+  const broken = usage('interop.ts').replace('  // @ts-expect-error a bool tensor is not computed\n', '');
+  assert.match(await typeCheck(dir, { 'interop.ts': broken }, options), /error TS2769/);
 });

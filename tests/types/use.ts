@@ -121,10 +121,29 @@ export async function main(): Promise<number> {
   add(r, 2, { pythondiv: false });
   // @ts-expect-error explain gives an explanation, not a shape
   const notShape: number[] = broadcastShapes([1], [1], { explain: true });
+  // @ts-expect-error operands of different dtypes
+  multiply({ data: new Float32Array(2) }, { data: new Int32Array(2) });
+  // @ts-expect-error different dtypes, one given by name
+  add({ data: [1, 2], dtype: 'int8' }, { data: new Uint8Array(2) });
+  // @ts-expect-error an out of the wrong class for a float32 result
+  multiply(r, 2, { out: new Int32Array(3) });
+  // @ts-expect-error an out wasm tensor of another dtype
+  divide(r, 2, { out: empty([3], 'int8') });
+  // @ts-expect-error axis is for pdpd and legacy only
+  multiply(r, r, { axis: 1 });
+  // @ts-expect-error axis is for pdpd and legacy only
+  subtract(r, r, { autoBroadcast: 'numpy', axis: 0 });
+  const pdpd: Float32Array = multiply(r, r, { autoBroadcast: 'pdpd', axis: 0 }).data;
+  const halfOut = new Uint16Array(1);
+  const intoHalf: Uint16Array = divide(half, 2, { out: halfOut }).data;
+
+  // Strided views (a transposed [2, 3] as [3, 2]; scijs names strides `stride`).
+  const transposed: Float32Array = multiply({ data: new Float32Array(6), shape: [3, 2], strides: [1, 3] }, 2).data;
+  const scijs: Int32Array = divide({ data: new Int32Array(6), shape: [3], stride: [2], offset: 1 }, 2).data;
 
   void [f, values, d, qi, bi, bigTotal, u8data, i16, f64, halfBits, halfDtype, again, td, ed, intoData, sameArray, tu, of, vi,
     shape, anyDtype, wrong, notNumber, running, legacy, unknown, stretched, padded, askedOp, limit, kinds, one, signs, notShape, sumData, sumOutData, onnxSum, ovSum,
-    difference, aliasDifference, onnxDifference, ovDifference];
+    difference, aliasDifference, onnxDifference, ovDifference, pdpd, intoHalf, transposed, scijs];
   return sum;
 }
 

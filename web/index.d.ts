@@ -268,7 +268,9 @@ export interface InitOptions {
 
 /**
  * Loads the wasm module once. Called again, it checks its options and applies `threads` as
- * setThreads does (`wasmBinary` and `locateFile` are not used once the module is loaded). Every
+ * setThreads does; `wasmBinary` or `locateFile` given again must name the module that was
+ * loaded (the same wasmBinary, a locateFile giving the same URL), else the promise rejects with
+ * a `TypeError` saying where the module came from (a loaded module is never swapped). Every
  * other function throws an `Error` telling you to await this until it has resolved.
  *
  * @example
@@ -301,6 +303,30 @@ export function threads(): number;
  * that is not cross-origin isolated, or a build without threads).
  */
 export function threadLimit(): { threads: number; reason: string };
+
+/** Wasm memory now, in bytes, summed over the loaded builds ({@link memoryUsage}). */
+export interface MemoryUsage {
+  /** Handed out: live wasm tensors, the staging block small calls keep between calls, allocator overhead. */
+  inUse: number;
+  /** What the memories have grown to (wasm memory never shrinks). */
+  size: number;
+  /** What each memory may grow to. */
+  maximum: number;
+}
+
+/**
+ * How much wasm memory is in use and how large it is: for finding wasm tensors you forgot to
+ * dispose, and for knowing how close a large op is to the limit.
+ *
+ * @example
+ * ```js
+ * const before = memoryUsage().inUse;
+ * const t = tensor(new Float32Array(1024));
+ * memoryUsage().inUse - before; // about 4096
+ * t.dispose();
+ * ```
+ */
+export function memoryUsage(): MemoryUsage;
 
 /** One dtype as the core describes it ({@link dtypes}). */
 export interface DTypeInfo {

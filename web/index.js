@@ -5,7 +5,7 @@
 import { applyThreads, builds, enter, testing, withStaging } from './loader.js';
 import { readHost, readOperand, settle } from './arguments.js';
 import { DTYPES, dtypeInfo, dtypeTable } from './dtypes.js';
-import { DTYPE_FACTS } from './abi.js';
+import { DTYPE_FACTS, LIMITS } from './abi.js';
 import { broadcastDynamicShape, broadcastShape, foreign } from './engine.js';
 import { formatShape } from './format.js';
 import { MAX_BYTES, allocate, copyIn } from './memory.js';
@@ -26,6 +26,23 @@ export { threads } from './threads.js';
 export function threadLimit() {
   enter();
   return limit();
+}
+
+/**
+ * Wasm memory now, summed over the loaded builds (the threaded one has its own memory):
+ * { inUse, size, maximum } in bytes. inUse counts the live wasm tensors, the staging block that
+ * small calls keep between calls, and allocator overhead; size is what the memories have grown
+ * to (they never shrink); maximum is what each memory may grow to.
+ */
+export function memoryUsage() {
+  enter();
+  let inUse = 0, size = 0;
+  for (const inst of [builds.plain, builds.shared]) {
+    if (inst === null) continue;
+    inUse += inst.core.memoryInUse();
+    size += inst.m.HEAPU8.byteLength;
+  }
+  return { inUse, size, maximum: LIMITS.memoryMaximumPages * 65536 };
 }
 
 /** The dtypes, in the core's order, as the core describes them (docs/contract.md, "dtypes"). */

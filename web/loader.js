@@ -57,17 +57,20 @@ export function withStaging(fn, inst, arg) {
 
 /**
  * Loads the module once. Called again (while it loads or after), it checks its options the same
- * way and applies `threads` as setThreads would; wasmBinary and locateFile only say where the
- * module comes from, so once it is loaded they are not used again.
+ * way and applies `threads` as setThreads would. wasmBinary and locateFile say where the module
+ * comes from: given again, they must name the module that was loaded (the same wasmBinary, a
+ * locateFile giving the same URL), else the call rejects saying so (a module cannot be swapped).
  */
 export function init(options = {}) {
   let o;
   try {
     o = readInitOptions(options);
+    if (pending !== null) checkSameSource(o);
   } catch (error) {
     return Promise.reject(error); // a bad option rejects, as a failed load does
   }
   if (pending === null) {
+    source = { binary: o.rawBinary, locateFile: o.locateFile };
     pending = load(o).catch((error) => {
       pending = null; // a failed load may be retried
       throw error;
@@ -77,12 +80,32 @@ export function init(options = {}) {
   return pending.then(() => (o.threads === undefined ? undefined : applyThreads(o.threads)));
 }
 
+// Where the loaded module came from: the caller's wasmBinary (as given) or locateFile, if any.
+let source = { binary: undefined, locateFile: undefined };
+
+const locatedUrl = (locateFile) => String(locateFile('tensorwise.wasm', wasmUrl() === undefined ? '' : new URL('./', wasmUrl()).href));
+
+function checkSameSource(o) {
+  const first = source.binary === undefined && source.locateFile !== undefined ? locatedUrl(source.locateFile) : undefined;
+  const from = source.binary !== undefined ? 'the wasmBinary given first' : first ?? "the package's own file";
+  const refuse = (what) => {
+    throw new TypeError(`init: the module is already loaded (from ${from}) and is loaded once; ${what} ` +
+      '(call init() again without it: threads are applied)');
+  };
+  if (o.rawBinary !== undefined && o.rawBinary !== source.binary) refuse('this call gives another wasmBinary');
+  if (o.locateFile !== undefined && o.wasmBinary === undefined && o.locateFile !== source.locateFile) {
+    const url = locatedUrl(o.locateFile);
+    if (url !== first) refuse(`this call's locateFile gives ${url}`);
+  }
+}
+
 function readInitOptions(options) {
   const o = readRecord(options, ['wasmBinary', 'locateFile', 'threads'], 'init');
   if (o.threads !== undefined) checkThreads(o.threads, 'init');
   if (o.locateFile !== undefined && typeof o.locateFile !== 'function') {
     throw new TypeError(`init: locateFile must be a function, got ${describe(o.locateFile)}`);
   }
+  o.rawBinary = o.wasmBinary;
   if (o.wasmBinary !== undefined) o.wasmBinary = toBytes(o.wasmBinary);
   return o;
 }

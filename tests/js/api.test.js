@@ -322,3 +322,14 @@ test('large host arrays (the chunked path): equal to plain JS arithmetic, ragged
   assert.throws(() => divide({ data: x }, { data: zeroAtEnd }, { onZeroDivision: 'error', out: untouched }), RangeError);
   assert.ok(untouched.every((v) => v === 5));
 });
+
+test('memoryUsage(): a wasm tensor counts while it lives; size covers inUse and stays under the maximum', () => {
+  const before = tw.memoryUsage();
+  const t = tw.tensor(new Float32Array(1 << 16), [1 << 16]);
+  const during = tw.memoryUsage();
+  assert.ok(during.inUse - before.inUse >= 4 << 16, `${during.inUse} - ${before.inUse}`);
+  assert.ok(during.size >= during.inUse && during.size <= during.maximum * 2);
+  t.dispose();
+  assert.equal(tw.memoryUsage().inUse, before.inUse);
+  assert.ok(Number.isInteger(before.maximum) && before.maximum >= 2 ** 30);
+});

@@ -88,3 +88,26 @@ test('init() with a bad option returns a rejected promise (it does not throw), b
     console.log(JSON.stringify(seen));`);
   assert.deepEqual(JSON.parse(out), ['rejected RangeError', 'rejected TypeError', 'resolved', 'rejected RangeError', 'rejected TypeError']);
 });
+
+test('init() again: threads are applied; a wasmBinary or locateFile naming another module rejects, the same one resolves', () => {
+  const out = run(`import { init, threads, multiply } from ${JSON.stringify(index)};
+    import { readFileSync } from 'node:fs';
+    const dist = ${JSON.stringify(new URL('../../dist/', import.meta.url).href)};
+    const file = new URL('tensorwise.wasm', dist).href;
+    const locate = (name) => new URL(name, dist).href;
+    await init({ locateFile: locate, threads: 2 });
+    const seen = [threads()];
+    const attempt = (options) => init(options).then(() => seen.push('resolved'), (e) => seen.push(e.name + ': ' + e.message));
+    await attempt({ locateFile: locate });
+    await attempt({ locateFile: (name) => dist + name }); // another function, the same URL
+    await attempt({ locateFile: () => 'file:///elsewhere/tensorwise.wasm' });
+    await attempt({ wasmBinary: readFileSync(new URL(file)) });
+    await attempt({ threads: 1 });
+    seen.push(threads(), multiply(2, 3).data[0]);
+    console.log(JSON.stringify(seen));`);
+  const seen = JSON.parse(out);
+  assert.deepEqual(seen.slice(0, 3), [2, 'resolved', 'resolved']);
+  assert.match(seen[3], /^TypeError: init: the module is already loaded \(from file:.*dist\/tensorwise.wasm\) and is loaded once; this call's locateFile gives file:\/\/\/elsewhere\/tensorwise.wasm/);
+  assert.match(seen[4], /^TypeError: .*this call gives another wasmBinary \(call init\(\) again without it: threads are applied\)/);
+  assert.deepEqual(seen.slice(5), ['resolved', 1, 6]);
+});

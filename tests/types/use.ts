@@ -4,7 +4,7 @@
 // compile: tsc fails on the directive if the line compiles after all.
 import {
   init, multiply, divide, add, subtract, sub, mul, div, tensor, empty, onnx, openvino, broadcastShapes, BroadcastError,
-  float16ToNumber, numberToFloat16, setThreads, threads, threadLimit, dtypes, ops,
+  float16ToNumber, numberToFloat16, setThreads, threads, threadLimit, dtypes, ops, memoryUsage,
   type DType, type DTypeKind, type Result, type WasmTensor, type BroadcastExplanation,
 } from 'tensorwise';
 
@@ -73,6 +73,7 @@ export async function main(): Promise<number> {
   const asked = openvino.readAttributes('Divide', { auto_broadcast: 'pdpd', axis: '1', m_pythondiv: 'false' });
   const askedOp: string = asked.op;
   const limit: number = threadLimit().threads;
+  const wasmBytes: number = memoryUsage().inUse + memoryUsage().size;
   const kinds: DTypeKind[] = dtypes().map((x) => x.kind);
   const half16 = dtypes().find((x) => x.name === 'float16');
   const one: number | undefined = half16?.toNumber?.(0x3c00);
@@ -143,7 +144,7 @@ export async function main(): Promise<number> {
 
   void [f, values, d, qi, bi, bigTotal, u8data, i16, f64, halfBits, halfDtype, again, td, ed, intoData, sameArray, tu, of, vi,
     shape, anyDtype, wrong, notNumber, running, legacy, unknown, stretched, padded, askedOp, limit, kinds, one, signs, notShape, sumData, sumOutData, onnxSum, ovSum,
-    difference, aliasDifference, onnxDifference, ovDifference, pdpd, intoHalf, transposed, scijs];
+    difference, aliasDifference, onnxDifference, ovDifference, pdpd, intoHalf, transposed, scijs, wasmBytes];
   return sum;
 }
 

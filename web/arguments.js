@@ -39,15 +39,18 @@ function snapshotTypedArray(x, k, what, part) {
   }
   return {
     Class: k.Class, size: k.bytes, view: x, fixed: x, buffer, byteOffset: typedArrayByteOffset(x), length, heapAddress: -1,
-    heapInst: null, fromCaller: true,
+    heapInst: null, fromCaller: true, defaulted: false,
   };
 }
 
-/** A typed array the library made (encoded plain-array values): nothing to check again. */
-function ownSource(view, info) {
+/**
+ * A typed array the library made (encoded plain-array values): nothing to check again.
+ * `defaulted`: its dtype was not given but taken by default (numbers float32, bigints int64).
+ */
+function ownSource(view, info, defaulted = false) {
   return {
     Class: info.Storage, size: info.bytes, view, fixed: view, buffer: null, byteOffset: 0, length: typedArrayLength(view),
-    heapAddress: -1, heapInst: null, fromCaller: false,
+    heapAddress: -1, heapInst: null, fromCaller: false, defaulted,
   };
 }
 
@@ -123,7 +126,7 @@ export function readHost(data, shape, dtype, what, layout) {
     const values = readValues(data, what);
     defaulted = info === null;
     info ??= holdsBigints(values, what) ? DEFAULTS.bigints : DEFAULTS.numbers;
-    source = ownSource(encodeValues(info, values, what), info);
+    source = ownSource(encodeValues(info, values, what), info, defaulted);
   } else if (data === undefined) {
     throw new TypeError(`${what}: data is missing (give a typed array or an array)`);
   } else {
@@ -187,7 +190,9 @@ export function commonDtype(a, b, fn) {
   dtypeA ??= dtypeB;
   dtypeB ??= dtypeA;
   if (dtypeA !== dtypeB) {
-    throw new TypeError(`${fn}: operands have different dtypes: A is ${dtypeA} and B is ${dtypeB} (both must be the same)`);
+    const why = (x, name) => (x.kind === 'host' && x.source.defaulted ? `; ${name}'s data is a plain array without dtype, read as ${x.dtype}` : '');
+    throw new TypeError(`${fn}: operands have different dtypes: A is ${dtypeA} and B is ${dtypeB} (both must be the same` +
+      `${why(a, 'A')}${why(b, 'B')})`);
   }
   return dtypeA;
 }

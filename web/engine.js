@@ -246,7 +246,7 @@ export function foreign(inst, x) {
     return {
       kind: 'host', dtype: x.dtype, shape: x.shape, n: x.n, carrier: null, source: {
         Class: info.Storage, size: info.bytes, view, fixed: view, buffer, byteOffset: x.ptr, length: x.n,
-        heapAddress: -1, heapInst: null, fromCaller: false,
+        heapAddress: -1, heapInst: null, fromCaller: false, defaulted: false,
       },
       strides: null, first: 0, span: x.n, base: 0,
     };

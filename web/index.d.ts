@@ -108,11 +108,25 @@ export interface TfTensorLike {
 }
 
 /**
- * An operand: a tensor by value (or a strided view), an `ort.Tensor`, a TensorFlow.js tensor, a
- * wasm-resident tensor, or a number/bigint (a rank-0 tensor of the other operand's dtype). A
- * stdlib ndarray is read at run time too (its class's data, shape, strides and offset).
+ * A stdlib ndarray (`@stdlib/ndarray`), passed as it is: its class's `data`, `shape`, `strides`
+ * and `offset` are read once; the dtype is its data's (a typed array).
  */
-export type Operand = TensorLike | OrtTensorLike | TfTensorLike | WasmTensor | number | bigint;
+export interface StdlibNdarrayLike {
+  readonly data: ArrayLike<unknown>;
+  /** stdlib declares these as any array-like; its getters give arrays. */
+  readonly shape: ArrayLike<number>;
+  readonly strides: ArrayLike<number>;
+  readonly offset: number;
+  readonly order: string;
+  readonly dtype: string;
+}
+
+/**
+ * An operand: a tensor by value (or a strided view), an `ort.Tensor`, a TensorFlow.js tensor, a
+ * stdlib ndarray, a wasm-resident tensor, or a number/bigint (a rank-0 tensor of the other
+ * operand's dtype).
+ */
+export type Operand = TensorLike | OrtTensorLike | TfTensorLike | StdlibNdarrayLike | WasmTensor | number | bigint;
 
 // <generated: dtypeOfData>
 /** The dtype a typed array (or a plain array) implies on its own: Uint16Array is uint16, numbers float32, bigints int64. */
@@ -139,6 +153,7 @@ export type DTypeOf<T> =
   T extends WasmTensor<infer D> ? D :
   T extends { dims: readonly number[]; type: infer D } ? Extract<D, DType> :
   T extends { dataId: object; dtype: infer D } ? Extract<D, DType> :
+  T extends { order: string; strides: ArrayLike<number>; dtype: infer D } ? ([Extract<D, DType>] extends [never] ? DType : Extract<D, DType>) :
   T extends { dtype: infer D extends DType } ? D :
   T extends { data: infer A } ? DTypeOfData<A> :
   never;

@@ -83,11 +83,14 @@ test('types: a mistake fails to compile (the check is not vacuous)', async () =>
   assert.match(await typeCheck(dir, { 'use.ts': broken }, { module: 'nodenext', moduleResolution: 'nodenext' }), /error TS2\d+/);
 });
 
-test("types: an ort.Tensor checks as an operand and a result makes one; bool tensors, mixed dtypes and a wrong out do not compile", async () => {
+test("types: an ort.Tensor and a stdlib ndarray check as operands and a result makes one; bool tensors, mixed dtypes and a wrong out do not compile", async () => {
   const dir = await packageDir('module');
   // onnxruntime-web's own declarations, from the repository (a devDependency); its .d.ts files
   // are its own to check (skipLibCheck), tensorwise's and the usage are checked.
-  for (const name of ['onnxruntime-web', 'onnxruntime-common']) symlinkSync(join(repoRoot, 'node_modules', name), join(dir, 'node_modules', name));
+  mkdirSync(join(dir, 'node_modules', '@stdlib'), { recursive: true });
+  for (const name of ['onnxruntime-web', 'onnxruntime-common', '@stdlib/ndarray-base-ctor', '@stdlib/types']) {
+    symlinkSync(join(repoRoot, 'node_modules', name), join(dir, 'node_modules', name));
+  }
   const options = { module: 'nodenext', moduleResolution: 'nodenext', lib: 'es2022,esnext.disposable,dom', skipLibCheck: true };
   assert.equal(await typeCheck(dir, { 'interop.ts': usage('interop.ts') }, options), '');
   const broken = usage('interop.ts').replace('  // @ts-expect-error a bool tensor is not computed\n', '');

@@ -2,6 +2,7 @@
 // and onnxruntime-web's own types (tests/ecosystem/types.test.js). Each @ts-expect-error line is
 // a mistake that must not compile.
 import * as ort from 'onnxruntime-web';
+import ndarray from '@stdlib/ndarray-base-ctor';
 import { init, multiply, divide, subtract } from 'tensorwise';
 
 export async function embedding(): Promise<ort.Tensor> {
@@ -18,6 +19,9 @@ export async function embedding(): Promise<ort.Tensor> {
   const bigints: BigInt64Array = i64.data;
   const tfLike = { dataId: {}, shape: [2], dtype: 'float32', dataSync: () => new Float32Array(2) };
   multiply(tfLike, 2);
+  const strided = new ndarray('float32', new Float32Array(12), [2, 3], [6, 2], 1, 'row-major');
+  const fromStdlib = multiply(strided, 2);
+  const stdlibShape: number[] = fromStdlib.shape;
 
   // @ts-expect-error a bool tensor is not computed
   multiply(new ort.Tensor('bool', new Uint8Array(2), [2]), 1);
@@ -28,6 +32,6 @@ export async function embedding(): Promise<ort.Tensor> {
   // @ts-expect-error an int32 out for a float32 result
   multiply(e, 2, { out: new Int32Array(384) });
 
-  void [values, dtype, typed, bigints];
+  void [values, dtype, typed, bigints, stdlibShape];
   return back;
 }

@@ -16,7 +16,8 @@
 //
 // The calls (tw_*) take their arguments from the scratch area, where web/engine.js writes them
 // first. They are plain wasm exports (EMSCRIPTEN_KEEPALIVE), not Embind functions, whose
-// eval-free invoker costs several times more per call (README, "Performance"); tiny ops make two.
+// eval-free invoker costs several times more per call (docs/performance.md, "Where the time
+// goes"); tiny ops make two.
 // A call composes what src/binary.h's binary() composes, in the same order: plan, then the
 // divisors when asked, then ranges of the output.
 //

@@ -4,13 +4,13 @@
 // timed in turn, ROUNDS rounds (3 ops each for tensorwise, after an untimed one when the thread
 // count changes; the loop once, after two untimed runs), and shown as medians with their range,
 // ratios to the loop round by round, and a sentence on what the threads did. Integer division is bound by arithmetic, which more cores speed up; an op bound
-// by memory gains little from them (README, "Threads").
+// by memory gains little from them (docs/performance.md, "Threads").
 import { divide, empty, setThreads, tensor, threadLimit, threads } from 'tensorwise';
 
 const R = 2048;
 const N = R * R;
 const ROUNDS = 9;
-/** Bytes an op moves, as the README counts them: A, B (its one row) and the result, once each. */
+/** Bytes an op moves, as CONTRIBUTING.md ("The demo") counts them: A, B (its one row) and the result, once each. */
 export const SPEED_BYTES = 4 * (N + R + N);
 
 function median(xs) {
@@ -87,7 +87,7 @@ const range = (xs) => `<span class="range">(${spread(xs).map((x) => fixed(x, 1))
 const timeCell = (xs) => `${fixed(median(xs), 2)} ms ${range(xs)}`;
 const ratioCell = (xs) => (xs === null ? '—' : `${fixed(median(xs), 1)} × ${range(xs)}`);
 
-// What the threads did here, said plainly: more cores do not always pay (README, "Threads").
+// What the threads did here, said plainly: more cores do not always pay (docs/performance.md, "Threads").
 function verdict(result) {
   if (result.threadGain === null) return '';
   const n = result.counts[1];

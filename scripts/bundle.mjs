@@ -56,7 +56,7 @@ const VARIANTS = {
   inline: () => [
     `const BYTES = '${latin1Literal(readFileSync(wasmFile))}';`,
     'export const wasmUrl = () => undefined;',
-    // One embedded build only: the inline entries run on one thread (README, "Threads").
+    // One embedded build only: the inline entries run on one thread (docs/threads.md).
     'export const threadedWasmUrl = () => undefined;',
     'export const loadPool = () => undefined;',
     'export const embeddedWasm = () => {',

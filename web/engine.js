@@ -203,7 +203,7 @@ function explainShapes(inst, { shapeA, shapeB, mode }) {
 }
 
 // Chunks of this many bytes per operand, three (two inputs, one output) in cache; larger ones
-// took less time here than 128 KiB ones (README, "Performance").
+// took less time here than 128 KiB ones (docs/performance.md, "Where the time goes").
 const CHUNK_BYTES = 512 * 1024;
 const STREAM_MIN_BYTES = 512 * 1024;
 
@@ -220,8 +220,8 @@ export function compute(call) {
 /**
  * The build an op runs in: the one whose memory holds `out` when it is a wasm tensor (or a view
  * of one), else the one that holds the larger operand in wasm memory, else the single-threaded
- * build, where every op on JS arrays runs (copies into a shared memory cost more: README,
- * "Threads"). An operand in the other build's memory is then copied in like a JS array.
+ * build, where every op on JS arrays runs (copies into a shared memory cost more:
+ * docs/threads.md). An operand in the other build's memory is then copied in like a JS array.
  */
 function instanceFor({ a, b, out }) {
   if (builds.shared === null) return builds.plain;

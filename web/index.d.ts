@@ -275,7 +275,7 @@ export interface InitOptions {
    * and runs with 1; more than 16 runs 16. With more than 1, init() also loads the threaded
    * build (`tensorwise-mt.wasm`, which locateFile is asked for) and starts the workers: in Node
    * they boot while your code runs and take part in ops as soon as they run; in a page init()
-   * waits for them. Large ops on large wasm tensors are shared (README, "Threads"). Results
+   * waits for them. Large ops on large wasm tensors are shared (docs/threads.md). Results
    * never depend on the thread count. A positive integer, else a `RangeError`.
    */
   threads?: 'auto' | number;

@@ -82,7 +82,7 @@ export function broadcastShapes(shapeA, shapeB, options) {
 
 // Where a new wasm tensor lives: in the threaded build's shared memory when threads run and it
 // is large enough for an op on it to be shared (share-policy.js), else in the single-threaded
-// build's, which V8 copies into and out of faster (README, "Threads").
+// build's, which V8 copies into and out of faster (docs/threads.md).
 function placeTensor(bytes) {
   if (builds.shared === null) return builds.plain;
   return testing.allShared || (threads() > 1 && bytes >= MIN_SHARED_BYTES.heavy) ? builds.shared : builds.plain;

@@ -156,7 +156,7 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
     return;
   }
   // Both builds, side by side: ops on JS arrays run in the single-threaded one, whose memory V8
-  // copies into and out of faster than into a shared one (README, "Threads"). A page compiles the
+  // copies into and out of faster than into a shared one (docs/threads.md). A page compiles the
   // threaded build off its main thread while it loads the other (Node compiles it in 0.5 ms on
   // this thread: an async compile's result came ~1 ms later, when the event loop turned). The
   // workers start last: a Node worker takes a core for ~17 ms as it boots, which slowed the

@@ -181,9 +181,9 @@ export function copyOut(inst, u8, Class, ptr, count, into, at) {
 }
 
 // In Node, Buffer.allocUnsafe skips the zero fill that a new typed array must do, and takes freed
-// heap memory where a large new ArrayBuffer would take fresh pages (README, "Performance"). Only
-// for arrays whose every byte is written before anyone sees them, and only when the buffer is
-// the array's own (a pool slice would share its ArrayBuffer).
+// heap memory where a large new ArrayBuffer would take fresh pages (docs/performance.md, "Where
+// the time goes"). Only for arrays whose every byte is written before anyone sees them, and only
+// when the buffer is the array's own (a pool slice would share its ArrayBuffer).
 const allocUnsafe = typeof globalThis.Buffer?.allocUnsafe === 'function' ? globalThis.Buffer.allocUnsafe : null;
 const UNFILLED_MIN_BYTES = 1 << 16;
 

@@ -45,8 +45,8 @@ function tensorwiseWorker(poolProtocol, require) {
     if (Atomics.load(ctl, quit) === 0) work(ctl, seq, runRange);
     while (Atomics.load(ctl, quit) === 0) {
       // Asleep between ops, never spinning: a spinning worker that the system placed on the
-      // calling thread's CPU kept that thread from running for as long as it spun (README,
-      // "Threads").
+      // calling thread's CPU kept that thread from running for as long as it spun
+      // (docs/performance.md, "Threads").
       Atomics.store(ctl, state, W.ASLEEP); // the calling thread wakes sleepers
       if (Atomics.load(ctl, W.SEQ) === seq && Atomics.load(ctl, quit) === 0) Atomics.wait(ctl, W.SEQ, seq);
       Atomics.store(ctl, state, W.RUNNING);

@@ -9,7 +9,7 @@
 // costs at most the tile it takes; the calling thread never waits for a worker to start.
 //
 // The thresholds come from a sweep on the project's 2-core machine (bench/thread-sweep.js;
-// README, "Threads"): below them a second thread lost or gained nothing there.
+// docs/performance.md, "Threads"): below them a second thread lost or gained nothing there.
 import { ceil } from './intrinsics.js';
 
 /** Output bytes per tile: a few µs of work, small enough that the last tile is a short wait. */
@@ -18,7 +18,7 @@ export const TILE_BYTES = 64 * 1024;
 /**
  * The smallest output worth sharing, by whether the arithmetic is heavy: about a millisecond of
  * work on one thread here. Shorter ops often found the woken worker on the calling thread's CPU,
- * and there they ran no faster (README, "Threads").
+ * and there they ran no faster (docs/performance.md, "Threads").
  */
 export const MIN_SHARED_BYTES = { heavy: 8 * 1024 * 1024, light: 16 * 1024 * 1024 };
 

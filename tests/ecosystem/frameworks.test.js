@@ -78,7 +78,7 @@ test('Astro 5 with a Preact island: astro build served as files, astro dev (an e
 // with tensorwise/file the app needs the .wasm files copied beside its chunks, one assets entry.
 const ANGULAR_ASSETS = [{ glob: 'tensorwise*.wasm', input: 'node_modules/tensorwise/dist', output: '/' }];
 
-test("Angular 20 (application builder): ng build with the default import; tensorwise/file with the README's assets entry, threads when isolated", async () => {
+test("Angular 20 (application builder): ng build with the default import; tensorwise/file with docs/hosts.md's assets entry, threads when isolated", async () => {
   const dir = await project('angular');
   const ng = (args) => run(bin(dir, 'ng'), args, { cwd: dir, env: { ...process.env, NG_CLI_ANALYTICS: 'false' } });
   const browser = join(dir, 'dist', 'app', 'browser');

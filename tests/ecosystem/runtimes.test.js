@@ -29,7 +29,8 @@ test("Node, ESM and CommonJS: init()'s 'auto' runs on the cores there are (the t
 
 test('the README quick start, pasted into quickstart.mjs in a new project, prints what the README says', async () => {
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Quick start'), readme.indexOf('## Where it runs'));
+  const start = readme.indexOf('## Quick start');
+  const section = readme.slice(start, readme.indexOf('\n## ', start));
   const code = section.match(/```js\n([\s\S]*?)```/)[1];
   const expected = section.match(/It prints:\n\n```text\n([\s\S]*?)```/)[1];
   const dir = await project('quickstart', { fixture: 'cjs' }); // a package.json with no "type"

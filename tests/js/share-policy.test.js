@@ -1,6 +1,6 @@
 // The sharing policy is a pure function of the op's output bytes, whether its arithmetic is heavy
-// (which the core says, per op and dtype) and the thread count: table-driven, from the rule the
-// README states, with the thresholds the module exports.
+// (which the core says, per op and dtype) and the thread count: table-driven, from the rule
+// docs/threads.md states, with the thresholds the module exports.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { MIN_SHARED_BYTES, TILE_BYTES, tilesFor } from '../../web/share-policy.js';

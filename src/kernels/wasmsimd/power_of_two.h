@@ -4,7 +4,7 @@
 // shift for integers (d = 2^k > 0: floor is an arithmetic shift, truncation adds d - 1 to negative
 // dividends first, unsigned is a logical shift). A division instruction costs several times a
 // multiply or a shift, and integer division goes through float conversions; the gain shows when
-// the data is in cache (README, "Division by a broadcast scalar"). The loops are not unrolled:
+// the data is in cache (docs/performance.md, "Division by a broadcast scalar"). The loops are not unrolled:
 // unrolling bought nothing measurable and made the wasm bigger. Checked against the scalar
 // reference in tests/cpp/kernels_test.cc.
 #pragma once

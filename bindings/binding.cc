@@ -100,7 +100,7 @@ Op g_op;
 DType g_dtype;
 
 // A strided input's strides from the scratch area (int32 words).
-const int64_t* read_strides(Field f, int rank, int64_t* into) {
+const ptrdiff_t* read_strides(Field f, int rank, ptrdiff_t* into) {
   for (int i = 0; i < rank; ++i) into[i] = static_cast<int32_t>(word(f, i));
   return into;
 }
@@ -222,7 +222,7 @@ EMSCRIPTEN_KEEPALIVE int tw_plan() {
   for (int i = 0; i < r.rank; ++i) word(Field::out_dims, i) = static_cast<uint32_t>(r.out[i]);
   g_op = static_cast<Op>(arg(Arg::op));
   g_dtype = static_cast<DType>(arg(Arg::dtype));
-  int64_t strides_a[kMaxRank], strides_b[kMaxRank];
+  ptrdiff_t strides_a[kMaxRank], strides_b[kMaxRank];
   InputStrides strides;
   if (word(Field::strided_a) != 0) strides.a = read_strides(Field::strides_a, rank_a, strides_a);
   if (word(Field::strided_b) != 0) strides.b = read_strides(Field::strides_b, rank_b, strides_b);
@@ -250,7 +250,7 @@ EMSCRIPTEN_KEEPALIVE int tw_check_divisors() {
     return static_cast<int>(check_divisors(g_plan, g_op, g_dtype, reinterpret_cast<const void*>(arg(Arg::b)), arg(Arg::count)));
   const int rank = static_cast<int>(word(Field::rank_b));
   size_t dims[kMaxRank];
-  int64_t strides[kMaxRank];
+  ptrdiff_t strides[kMaxRank];
   for (int i = 0; i < rank; ++i) dims[i] = word(Field::dims_b, i);
   read_strides(Field::strides_b, rank, strides);
   return static_cast<int>(any_zero_strided(g_dtype, arg(Arg::b), dims, strides, rank) ? Status::division_by_zero : Status::ok);

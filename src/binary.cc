@@ -15,22 +15,24 @@ bool any_zero_of(const void* p, size_t n) {
 }
 
 // Each output axis's stride in one input (0 where the input is broadcast or has no dim): its own
-// strides, or a row-major input's (the product of its dims after the axis).
-void aligned_strides(const size_t* aligned, int rank, int start, const int64_t* own, int64_t* out) {
-  int64_t extent = 1;
+// strides, or a row-major input's (the product of its dims after the axis). Unsigned and
+// wrapping: a negative stride is kept modulo 2^bits, and for any input that fits in memory
+// every product below is exact modulo 2^bits, so equal strides compare equal and no others do.
+[[gnu::noinline]] void aligned_strides(const size_t* aligned, int rank, int start, const ptrdiff_t* own, size_t* out) {
+  size_t extent = 1;
   for (int i = rank - 1; i >= 0; --i) {
     const bool advances = aligned[i] != 1;
-    out[i] = !advances ? 0 : own != nullptr ? own[i - start] : extent;
-    if (advances && own == nullptr) extent *= static_cast<int64_t>(aligned[i]);
+    out[i] = !advances ? 0 : own != nullptr ? static_cast<size_t>(own[i - start]) : extent;
+    if (advances && own == nullptr) extent *= aligned[i];
   }
 }
 
 // Compresses the broadcast into p's dims and strides (count and kernel are set by the caller):
 // 1/1 dims dropped, and an axis merged into its inner neighbour where both inputs step across it
 // as one longer run would (stride = inner stride x inner size; broadcast: 0 = 0 x size).
-void compress(const Broadcast& s, const int64_t* sa, const int64_t* sb, BinaryPlan* p) {
+void compress(const Broadcast& s, const size_t* sa, const size_t* sb, BinaryPlan* p) {
   p->rank = 0;
-  int64_t last_a = 0, last_b = 0;  // the stride of the current compressed dim's outer end
+  size_t last_a = 0, last_b = 0;  // the strides that would continue the current compressed dim
   for (int i = s.rank - 1; i >= 0; --i) {
     const size_t n = s.out[i];
     if (n == 0) {
@@ -42,13 +44,12 @@ void compress(const Broadcast& s, const int64_t* sa, const int64_t* sb, BinaryPl
       p->size[p->rank - 1] *= n;  // one longer dim
     } else {
       p->size[p->rank] = n;
-      p->stride_a[p->rank] = static_cast<size_t>(sa[i]);
-      p->stride_b[p->rank] = static_cast<size_t>(sb[i]);
+      p->stride_a[p->rank] = sa[i];
+      p->stride_b[p->rank] = sb[i];
       ++p->rank;
     }
-    // Strides and sizes of a view that fits in memory stay far below 2^63: no overflow.
-    last_a = sa[i] * static_cast<int64_t>(n);
-    last_b = sb[i] * static_cast<int64_t>(n);
+    last_a = sa[i] * n;
+    last_b = sb[i] * n;
   }
   if (p->rank == 0) {  // every dim is 1: a single element
     p->rank = 1;
@@ -64,7 +65,7 @@ void gather_of(void* dst, uintptr_t src, size_t src_stride, size_t k) {
   for (size_t i = 0; i < k; ++i, src += src_stride) std::memcpy(d + i, reinterpret_cast<const void*>(src), sizeof(T));
 }
 
-void gather(size_t es, void* dst, uintptr_t src, size_t src_stride, size_t k) {
+[[gnu::noinline]] void gather(size_t es, void* dst, uintptr_t src, size_t src_stride, size_t k) {
   switch (es) {
     case 1: return gather_of<uint8_t>(dst, src, src_stride, k);
     case 2: return gather_of<uint16_t>(dst, src, src_stride, k);
@@ -77,7 +78,7 @@ void gather(size_t es, void* dst, uintptr_t src, size_t src_stride, size_t k) {
 // buffer, the strided input(s) gathered, then the plan's kernel on contiguous runs.
 constexpr size_t kGatherBytes = 2048;
 
-void run_gathered_row(const BinaryPlan& p, size_t len, uintptr_t pa, uintptr_t pb, uintptr_t py) {
+[[gnu::noinline]] void run_gathered_row(const BinaryPlan& p, size_t len, uintptr_t pa, uintptr_t pb, uintptr_t py) {
   alignas(16) unsigned char buf_a[kGatherBytes];
   alignas(16) unsigned char buf_b[kGatherBytes];
   const size_t es = p.element_size;
@@ -114,7 +115,7 @@ bool any_zero(DType t, const void* p, size_t n) {
   }
 }
 
-bool any_zero_strided(DType t, uintptr_t p, const size_t* dims, const int64_t* strides, int rank) {
+bool any_zero_strided(DType t, uintptr_t p, const size_t* dims, const ptrdiff_t* strides, int rank) {
   size_t count;
   if (!checked_element_count(dims, rank, &count) || count == 0) return false;
   const size_t es = element_size(t);
@@ -141,7 +142,7 @@ Status plan_binary(Op op, DType dtype, const Broadcast& s, BinaryPlan* p, InputS
       __builtin_mul_overflow(p->count, p->element_size, &bytes))
     return Status::too_large;
   // Extents of a and b multiply to at most count, so nothing below overflows.
-  int64_t sa[kMaxRank], sb[kMaxRank];
+  size_t sa[kMaxRank], sb[kMaxRank];
   aligned_strides(s.a, s.rank, s.start_a, strides.a, sa);
   aligned_strides(s.b, s.rank, s.start_b, strides.b, sb);
   compress(s, sa, sb, p);

@@ -38,8 +38,8 @@ struct BinaryPlan {
 // An input's own strides in elements, one per dim of its shape (may be negative or 0), or
 // nullptr for a contiguous row-major input. Only dims other than 1 read theirs.
 struct InputStrides {
-  const int64_t* a = nullptr;
-  const int64_t* b = nullptr;
+  const ptrdiff_t* a = nullptr;
+  const ptrdiff_t* b = nullptr;
 };
 
 // Status::too_large when the output's bytes do not fit in size_t. The caller guarantees that a
@@ -57,7 +57,7 @@ void run_binary(const BinaryPlan& plan, uintptr_t a, uintptr_t b, uintptr_t y, s
 bool any_zero(DType dtype, const void* p, size_t n);
 
 // Whether any element of a strided view is zero: rank dims, strides in elements, element 0 at p.
-bool any_zero_strided(DType dtype, uintptr_t p, const size_t* dims, const int64_t* strides, int rank);
+bool any_zero_strided(DType dtype, uintptr_t p, const size_t* dims, const ptrdiff_t* strides, int rank);
 
 // The onZeroDivision 'error' rule, checked after the plan and before anything is written:
 // Status::division_by_zero when the plan divides integers, its output is not empty and one of

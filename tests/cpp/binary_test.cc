@@ -82,7 +82,7 @@ template <class T>
 struct View {
   std::vector<T> parent, copy;
   size_t base = 0;
-  std::vector<int64_t> strides;
+  std::vector<ptrdiff_t> strides;
 };
 
 template <class T>
@@ -175,7 +175,7 @@ TEST_CASE("plan: a transposed view is gathered, a reversed one too; unit-stride 
   const Dims a{3, 4};
   REQUIRE(broadcast_shapes({}, a.data(), 2, a.data(), 2, &s) == Status::ok);
   BinaryPlan p;
-  const int64_t transposed[] = {1, 3}, reversed[] = {-4, -1}, padded[] = {6, 1};
+  const ptrdiff_t transposed[] = {1, 3}, reversed[] = {-4, -1}, padded[] = {6, 1};
   REQUIRE(plan_binary(Op::mul, DType::f32, s, &p, {transposed, nullptr}) == Status::ok);
   CHECK(p.rank == 2);
   CHECK(p.gather_a);

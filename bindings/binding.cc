@@ -18,7 +18,9 @@
 // first. They are plain wasm exports (EMSCRIPTEN_KEEPALIVE), not Embind functions, whose
 // eval-free invoker costs several times more per call (README, "Performance"); tiny ops make two.
 // A call composes what src/binary.h's binary() composes, in the same order: plan, then the
-// divisors when asked, then ranges of the output.
+// divisors when asked, then ranges of the output. tw_convert (a run of elements from one dtype to
+// another, src/kernels/conversion_list.inc) takes plain arguments, as tw_zero and tw_move do:
+// it needs no plan, and its dtypes are the DType codes.
 //
 // Scratch layout (32-bit words, in this order; tw_scratch_field gives each one's offset):
 //   rank_a, rank_b, dims_a (kMaxRank), dims_b (kMaxRank): written by JS;
@@ -43,6 +45,7 @@
 #include "broadcast.h"
 #include "dtype.h"
 #include "kernels/vbinary.h"
+#include "kernels/vconvert.h"
 #include "ops.h"
 #include "status.h"
 
@@ -232,6 +235,16 @@ EMSCRIPTEN_KEEPALIVE int tw_run_range(uint32_t begin, uint32_t end) {
 // divides integers, has an output, and one of them is zero.
 EMSCRIPTEN_KEEPALIVE int tw_check_divisors() {
   return static_cast<int>(check_divisors(g_plan, g_op, g_dtype, reinterpret_cast<const void*>(arg(Arg::b)), arg(Arg::count)));
+}
+
+// Converts n elements at x, of dtype `from`, into y, of dtype `to` (the buffers do not overlap).
+// Status::invalid_call for a pair conversion_list.inc does not list.
+EMSCRIPTEN_KEEPALIVE int tw_convert(uint32_t from, uint32_t to, const void* x, void* y, size_t n) {
+  const vconvert_ukernel kernel = known_dtype(from) && known_dtype(to)
+      ? select_conversion(static_cast<DType>(from), static_cast<DType>(to)) : nullptr;
+  if (kernel == nullptr) return static_cast<int>(Status::invalid_call);
+  kernel(n, x, y);
+  return static_cast<int>(Status::ok);
 }
 
 // Zeroes n bytes at p, and moves n bytes from src to dst (they may overlap): in wasm, where they

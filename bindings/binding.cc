@@ -19,7 +19,9 @@
 // eval-free invoker costs several times more per call (docs/performance.md, "Where the time
 // goes"); tiny ops make two.
 // A call composes what src/binary.h's binary() composes, in the same order: plan, then the
-// divisors when asked, then ranges of the output.
+// divisors when asked, then ranges of the output. tw_convert (a run of elements from one dtype to
+// another, src/kernels/conversion_list.inc) takes plain arguments, as tw_zero and tw_move do:
+// it needs no plan, and its dtypes are the DType codes.
 //
 // Scratch layout (32-bit words, in this order; tw_scratch_field gives each one's offset):
 //   rank_a, rank_b, dims_a (kMaxRank), dims_b (kMaxRank), strided_a, strided_b (1 when the
@@ -46,6 +48,7 @@
 #include "broadcast.h"
 #include "dtype.h"
 #include "kernels/vbinary.h"
+#include "kernels/vconvert.h"
 #include "ops.h"
 #include "status.h"
 
@@ -254,6 +257,16 @@ EMSCRIPTEN_KEEPALIVE int tw_check_divisors() {
   for (int i = 0; i < rank; ++i) dims[i] = word(Field::dims_b, i);
   read_strides(Field::strides_b, rank, strides);
   return static_cast<int>(any_zero_strided(g_dtype, arg(Arg::b), dims, strides, rank) ? Status::division_by_zero : Status::ok);
+}
+
+// Converts n elements at x, of dtype `from`, into y, of dtype `to` (the buffers do not overlap).
+// Status::invalid_call for a pair conversion_list.inc does not list.
+EMSCRIPTEN_KEEPALIVE int tw_convert(uint32_t from, uint32_t to, const void* x, void* y, size_t n) {
+  const vconvert_ukernel kernel = known_dtype(from) && known_dtype(to)
+      ? select_conversion(static_cast<DType>(from), static_cast<DType>(to)) : nullptr;
+  if (kernel == nullptr) return static_cast<int>(Status::invalid_call);
+  kernel(n, x, y);
+  return static_cast<int>(Status::ok);
 }
 
 // Zeroes n bytes at p, and moves n bytes from src to dst (they may overlap): in wasm, where they

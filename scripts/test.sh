@@ -21,7 +21,7 @@ node build/wasm/tensorwise_tests.cjs
 # The exactness and hostile-input suites again on a set thread count (tests/js/threads-mode.js):
 # the single-threaded build, then 2 threads with every op of two chunks or more shared. (The run
 # below uses init()'s default, 'auto'.)
-SUITES=(tests/js/abi.test.js tests/js/api.test.js tests/js/division.test.js tests/js/golden.test.js tests/js/hostile.test.js
+SUITES=(tests/js/abi.test.js tests/js/api.test.js tests/js/conversions.test.js tests/js/division.test.js tests/js/golden.test.js tests/js/hostile.test.js
   tests/js/property.test.js tests/js/seeds.test.js tests/js/views.test.js tests/js/adversarial/*.test.js)
 for threads in 1 2; do
   echo "== node --test, $threads thread(s)"

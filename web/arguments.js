@@ -98,7 +98,8 @@ export function readOperand(x, what) {
   return readHost(undefined, undefined, undefined, what, null);
 }
 
-function residentOperand(t, what) {
+/** A wasm tensor as an operand record; a disposed one is a TypeError. */
+export function residentOperand(t, what) {
   const r = readTensor(t);
   if (r.ptr === 0) throw new TypeError(`${what}: this wasm tensor was disposed; it cannot be used`);
   return r;

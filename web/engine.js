@@ -223,7 +223,7 @@ export function compute(call) {
  * build, where every op on JS arrays runs (copies into a shared memory cost more:
  * docs/threads.md). An operand in the other build's memory is then copied in like a JS array.
  */
-function instanceFor({ a, b, out }) {
+export function instanceFor({ a, b, out }) {
   if (builds.shared === null) return builds.plain;
   if (testing.allShared) return builds.shared;
   if (out !== null) {
@@ -407,9 +407,10 @@ const baseBytes = (x, es) => (x.kind === 'host' ? x.base * es : 0);
 // A JS array that is not a view of wasm memory (such a view is moved within the memory instead).
 const isJsArray = (x) => x.kind === 'host' && x.source.heapAddress < 0;
 
-// The core runs a plan it made; any other status is a bug of this package, never the caller's.
-function checkRun(status) {
-  if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status} running a plan`);
+// The core runs a plan it made (or a conversion it lists); any other status is a bug of this
+// package, never the caller's.
+export function checkRun(status) {
+  if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status}`);
 }
 
 const resultName = (info, shape) => `${withArticle(info.name)} result of shape ${formatShape(shape)}`;
@@ -424,7 +425,7 @@ function zeroDivisionError({ fn, info }) {
     'no output was written');
 }
 
-function newResult(fn, Carrier, n, shape) {
+export function newResult(fn, Carrier, n, shape) {
   try {
     return resultArray(Carrier, n);
   } catch {
@@ -462,7 +463,7 @@ function placeOperand(place, x, n, chunk, out) {
 // Chunk k of the output may be written before chunk k + 1 of an input is read: safe when the
 // two occupy the same bytes (element i of the output needs element i of the input only) or
 // none in common. Two different SharedArrayBuffer objects may be one memory: not known safe.
-function chunkSafe(source, out) {
+export function chunkSafe(source, out) {
   if (out === null || out.kind !== 'host' || !source.fromCaller) return true;
   const o = out.source;
   if (o.buffer !== source.buffer) return !(isShared(o.buffer) && isShared(source.buffer));

@@ -589,6 +589,50 @@ export function numberToFloat16(value: number): number;
 /** bfloat16 bits of a number, rounded once to nearest even. */
 export function numberToBfloat16(value: number): number;
 
+/**
+ * A bulk conversion from dtype `F` to dtype `T`, a whole array at once in the core's SIMD kernels
+ * (docs/float16-conversions.md). `x`: a typed array that carries `F` (its elements read as bits
+ * for a narrow float, a `Float16Array`'s too), or a wasm tensor of dtype `F`.
+ *
+ * - A typed array gives a new typed array of `x`'s length: float16 in a `Float16Array` where the
+ *   platform has one, else a `Uint16Array` of bits; bfloat16 in a `Uint16Array` of bits; float32
+ *   in a `Float32Array`.
+ * - A wasm tensor gives a new wasm tensor of dtype `T` and `x`'s shape, to `dispose()`.
+ * - `out`: a typed array that carries `T`, of `x`'s length, or a wasm tensor of dtype `T` and
+ *   `x`'s size (any shape), written and returned instead. It may overlap `x`.
+ *
+ * @throws TypeError when `x` or `out` is of another class or dtype (or a disposed tensor), or the
+ *   options have a key other than `out`.
+ * @throws RangeError when `out` has another length than `x`.
+ */
+export interface Conversion<F extends DType, T extends DType> {
+  (x: Carriers[F], options?: { out?: undefined }): Carriers[T];
+  (x: WasmTensor<F>, options?: { out?: undefined }): WasmTensor<T>;
+  <O extends Carriers[T] | WasmTensor<T>>(x: Carriers[F] | WasmTensor<F>, options: { out: O }): O;
+}
+/**
+ * float32 values to float16 bits, each rounded once to nearest even (subnormals kept, overflow
+ * to ±Infinity, NaN to the one quiet NaN 0x7E00): the bits {@link numberToFloat16} gives for
+ * each element, for a whole array at once. See {@link Conversion}.
+ */
+export const float32ToFloat16: Conversion<'float32', 'float16'>;
+/**
+ * float16 bits to float32 values, exactly: the value {@link float16ToNumber} gives for each
+ * element (a NaN keeps its sign and payload, as numpy's `astype(float32)`). See {@link Conversion}.
+ */
+export const float16ToFloat32: Conversion<'float16', 'float32'>;
+/**
+ * float32 values to bfloat16 bits, each rounded once to nearest even (subnormals kept, overflow
+ * to ±Infinity, NaN to the one quiet NaN 0x7FC0): the bits {@link numberToBfloat16} gives for
+ * each element. See {@link Conversion}.
+ */
+export const float32ToBfloat16: Conversion<'float32', 'bfloat16'>;
+/**
+ * bfloat16 bits to float32 values, exactly (the bits shifted up 16, NaN payloads included): the
+ * value {@link bfloat16ToNumber} gives for each element. See {@link Conversion}.
+ */
+export const bfloat16ToFloat32: Conversion<'bfloat16', 'float32'>;
+
 /** ONNX node attributes: `broadcast`, `axis` (opsets 1 and 6), `consumed_inputs` (opset 1, ignored). */
 export interface OnnxAttributes {
   broadcast?: 0 | 1 | boolean;

@@ -19,6 +19,7 @@ export { init } from './loader.js';
 export * from './ops.js';
 export { BroadcastError } from './errors.js';
 export { bfloat16ToNumber, float16ToNumber, numberToBfloat16, numberToFloat16 } from './bits.js';
+export { bfloat16ToFloat32, float16ToFloat32, float32ToBfloat16, float32ToFloat16 } from './convert.js';
 export { WasmTensor };
 export { threads } from './threads.js';
 

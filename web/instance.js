@@ -36,6 +36,7 @@ export function makeInstance(m, shared) {
   m._tw_check_divisors();
   m._tw_zero(0, 0);
   m._tw_move(0, 0, 0);
+  m._tw_convert(0, 0, 0, 0, 0); // no conversion: a status, nothing converted
   m._tw_memory_in_use();
   const sp = m._tw_set_stack(0); // swapped and put back at once: no wasm code runs in between
   m._tw_set_stack(sp);
@@ -46,7 +47,7 @@ export function makeInstance(m, shared) {
     shared,
     W,
     core: {
-      plan: m._tw_plan, runRange: m._tw_run_range, checkDivisors: m._tw_check_divisors, zero: m._tw_zero, move: m._tw_move,
+      plan: m._tw_plan, runRange: m._tw_run_range, checkDivisors: m._tw_check_divisors, zero: m._tw_zero, move: m._tw_move, convert: m._tw_convert,
       malloc: m._malloc, free: m._free, memoryInUse: m._tw_memory_in_use, setStack: m._tw_set_stack,
     },
     // The last plan made in the core, with what it was made from (engine.js).

@@ -1,9 +1,12 @@
-// Scalar reference kernels for every (op, dtype): the oracle for the SIMD kernels and the
-// implementation wherever there is no SIMD kernel (kernel_list.inc).
+// Scalar reference kernels for every (op, dtype) and every conversion: the oracle for the SIMD
+// kernels and the implementation wherever there is no SIMD kernel (kernel_list.inc,
+// conversion_list.inc).
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 
+#include "../half.h"
 #include "vbinary.h"
 
 namespace tensorwise::reference {
@@ -37,6 +40,18 @@ template <class T, class F>
 VBinaryKernels kernels() {
   if constexpr (F::kCommutes) return {&vop<T, F>, &vopc<T, F>, nullptr};
   else return {&vop<T, F>, &vopc<T, F>, &vropc<T, F>};
+}
+
+// y[i] = x[i] converted through half.h's scalar conversions: to float32 exactly, to a narrow
+// float rounded to nearest even.
+template <class From, class To>
+void convert(size_t n, const void* x, void* y) {
+  const From* px = static_cast<const From*>(x);
+  To* py = static_cast<To*>(y);
+  for (size_t i = 0; i < n; ++i) {
+    if constexpr (std::is_same_v<To, float>) py[i] = to_f32(px[i]);
+    else py[i] = narrow<To>(px[i]);
+  }
 }
 
 }  // namespace tensorwise::reference

@@ -88,3 +88,32 @@ test('float16 through Chromium\'s Float16Array: values in, values out', async ()
     await page.close();
   }
 });
+
+test('bulk float16 conversions with Chromium\'s Float16Array: a Float16Array out, its bits in', async () => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+    await page.waitForFunction(() => window.done === true);
+    const out = await page.evaluate(async () => {
+      const { float32ToFloat16, float16ToFloat32 } = await import('/web/index.js');
+      if (typeof Float16Array !== 'function') return 'no Float16Array';
+      const h = float32ToFloat16(new Float32Array([1.5, 0.1, 70000, -(2 ** -24)]));
+      const into = new Float16Array(4);
+      float32ToFloat16(new Float32Array([1, 2, 3, 4]), { out: into });
+      // A signalling NaN's bits in a Float16Array, read as bits: widened with its payload.
+      const nan = new Float16Array(1);
+      new Uint16Array(nan.buffer)[0] = 0x7c01;
+      const wide = float16ToFloat32(nan);
+      return {
+        cls: h.constructor.name, bits: Array.from(new Uint16Array(h.buffer)), into: Array.from(into),
+        back: Array.from(float16ToFloat32(h)), nan: new Uint32Array(wide.buffer)[0],
+      };
+    });
+    assert.deepEqual(out, {
+      cls: 'Float16Array', bits: [0x3e00, 0x2e66, 0x7c00, 0x8001], into: [1, 2, 3, 4],
+      back: [1.5, 0.0999755859375, Infinity, -(2 ** -24)], nan: 0x7f802000,
+    });
+  } finally {
+    await page.close();
+  }
+});

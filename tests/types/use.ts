@@ -5,6 +5,7 @@
 import {
   init, multiply, divide, add, subtract, sub, mul, div, tensor, empty, onnx, openvino, broadcastShapes, BroadcastError,
   float16ToNumber, numberToFloat16, setThreads, threads, threadLimit, dtypes, ops, memoryUsage,
+  float32ToFloat16, float16ToFloat32, float32ToBfloat16, bfloat16ToFloat32,
   type DType, type DTypeKind, type Result, type WasmTensor, type BroadcastExplanation,
 } from 'tensorwise';
 
@@ -96,6 +97,18 @@ export async function main(): Promise<number> {
     if (error instanceof BroadcastError) sum += error.axis;
   }
   sum += float16ToNumber(numberToFloat16(1.5));
+  // Bulk conversions: a typed array gives a typed array, a wasm tensor a wasm tensor, out itself.
+  const halves: Uint16Array = float32ToFloat16(new Float32Array([1.5]));
+  const wide: Float32Array = float16ToFloat32(halves);
+  const brain: Uint16Array = float32ToBfloat16(wide, { out: new Uint16Array(1) });
+  const residentHalves = float32ToFloat16(tensor(new Float32Array([1.5])));
+  const residentDtype: 'float16' = residentHalves.dtype;
+  const intoResident = bfloat16ToFloat32(brain, { out: empty([1], 'float32') });
+  const intoDtype: 'float32' = intoResident.dtype;
+  // @ts-expect-error float32ToFloat16 takes float32 data, not bits
+  float32ToFloat16(halves);
+  // @ts-expect-error the result of float16ToFloat32 is float32
+  float16ToFloat32(halves, { out: new Uint16Array(1) });
 
   // Mistakes.
   // @ts-expect-error an int32 result is not a Float32Array
@@ -144,7 +157,7 @@ export async function main(): Promise<number> {
 
   void [f, values, d, qi, bi, bigTotal, u8data, i16, f64, halfBits, halfDtype, again, td, ed, intoData, sameArray, tu, of, vi,
     shape, anyDtype, wrong, notNumber, running, legacy, unknown, stretched, padded, askedOp, limit, kinds, one, signs, notShape, sumData, sumOutData, onnxSum, ovSum,
-    difference, aliasDifference, onnxDifference, ovDifference, pdpd, intoHalf, transposed, scijs, wasmBytes];
+    difference, aliasDifference, onnxDifference, ovDifference, pdpd, intoHalf, transposed, scijs, wasmBytes, residentDtype, intoDtype];
   return sum;
 }
 

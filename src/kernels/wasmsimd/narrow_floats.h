@@ -24,6 +24,7 @@
 #include <cstdint>
 
 #include "arithmetic.h"
+#include "lanes.h"
 
 namespace tensorwise::wasmsimd {
 

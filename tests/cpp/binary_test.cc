@@ -47,18 +47,28 @@ void check_ranges(Op op, DType dtype, const Broadcast& s, const std::vector<T>& 
   REQUIRE(test::same(got.back(), guard));
 }
 
+// Random shapes of a rank below max_rank that broadcast (every pattern of each axis: both
+// advance, a broadcast, b broadcast; dims of 0 and 1 now and then), dims up to 5, or up to
+// `long_dim` on one axis in four.
+void random_pair(std::mt19937_64& rng, int max_rank, size_t long_dim, Dims* da, Dims* db) {
+  const int rank = static_cast<int>(rng() % max_rank);
+  da->assign(rank, 0);
+  db->assign(rank, 0);
+  for (int d = 0; d < rank; ++d) {
+    const size_t n = rng() % 8 == 0 ? (rng() % 10 == 0 ? 0 : 1) : 1 + rng() % (rng() % 4 == 0 ? long_dim : 5);
+    const uint64_t pattern = rng() % 3;
+    (*da)[d] = pattern == 1 ? 1 : n;
+    (*db)[d] = pattern == 2 ? 1 : n;
+  }
+}
+
 template <class T, class F>
 void check_random_shapes(Op op, DType dtype, uint64_t seed) {
   std::mt19937_64 rng(seed);
   for (int iter = 0; iter < 400; ++iter) {
-    const int rank = static_cast<int>(rng() % 6);
-    Dims out(rank), da(rank), db(rank);
-    for (int d = 0; d < rank; ++d) {
-      out[d] = rng() % 8 == 0 ? (rng() % 10 == 0 ? 0 : 1) : 1 + rng() % 5;
-      const uint64_t pattern = rng() % 3;
-      da[d] = pattern == 1 ? 1 : out[d];
-      db[d] = pattern == 2 ? 1 : out[d];
-    }
+    Dims da, db;
+    random_pair(rng, 6, 5, &da, &db);
+    const int rank = static_cast<int>(da.size());
     const int drop_a = rank ? static_cast<int>(rng() % (rank + 1)) : 0;  // leading dims of a may be missing
     Dims sa;
     for (int d = drop_a; d < rank; ++d) sa.push_back(da[d]);
@@ -126,17 +136,12 @@ template <class T, class F>
 void check_strided(Op op, DType dtype, uint64_t seed) {
   std::mt19937_64 rng(seed);
   for (int iter = 0; iter < 400; ++iter) {
-    const int rank = static_cast<int>(rng() % 5);
-    Dims out(rank), da(rank), db(rank);
-    for (int d = 0; d < rank; ++d) {
-      out[d] = rng() % 8 == 0 ? (rng() % 10 == 0 ? 0 : 1) : 1 + rng() % (rng() % 4 == 0 ? 700 : 6);
-      const uint64_t pattern = rng() % 3;
-      da[d] = pattern == 1 ? 1 : out[d];
-      db[d] = pattern == 2 ? 1 : out[d];
-    }
-    if (element_count(out.data(), rank) > 20000) continue;
+    Dims da, db;
+    random_pair(rng, 5, 700, &da, &db);
+    const int rank = static_cast<int>(da.size());
     Broadcast s;
     REQUIRE(broadcast_shapes({}, da.data(), rank, db.data(), rank, &s) == Status::ok);
+    if (element_count(s.out, rank) > 20000) continue;
     const View<T> va = random_view<T>(da, rng), vb = random_view<T>(db, rng);
     const bool strided_a = rng() % 4 != 0, strided_b = !strided_a || rng() % 2 == 0;
     const std::vector<T> want = test::naive_broadcast<T, F>(s, va.copy, vb.copy);

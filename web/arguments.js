@@ -74,8 +74,13 @@ export function readOperand(x, what) {
   if (hasOwn(x, 'data')) {
     // Own properties only, each read once (named reads: the hot path of tiny ops).
     const data = x.data;
-    const shape = hasOwn(x, 'shape') ? x.shape : undefined;
-    const dtype = hasOwn(x, 'dtype') ? x.dtype : undefined;
+    let shape = hasOwn(x, 'shape') ? x.shape : undefined;
+    let dtype = hasOwn(x, 'dtype') ? x.dtype : undefined;
+    // onnxruntime's names (a plain object made like an ort.Tensor): read, never left for a guess.
+    if (shape === undefined && dtype === undefined && hasOwn(x, 'dims')) {
+      shape = x.dims;
+      dtype = hasOwn(x, 'type') ? x.type : undefined;
+    }
     // A view (scijs ndarray: stride and offset; or strides, as stdlib and numpy name them).
     const stride = hasOwn(x, 'stride'), strides = hasOwn(x, 'strides'), offset = hasOwn(x, 'offset');
     if (!stride && !strides && !offset) return readHost(data, shape, dtype, what, null);

@@ -190,6 +190,13 @@ test('an ort.Tensor goes in as it is and the result makes an ort.Tensor in one c
   assert.throws(() => api.multiply(new ort.Tensor('bool', new Uint8Array(2), [2]), 1), (e) => e instanceof TypeError && /bool/.test(e.message));
 });
 
+test("a plain object with onnxruntime's names (data, dims, type) is read as one", () => {
+  const r = api.multiply({ data: new Float32Array([1, 2, 3, 4, 5, 6]), dims: [2, 3], type: 'float32' }, { data: new Float32Array([1, 10, 100]), shape: [3] });
+  assert.deepEqual(r.shape, [2, 3]);
+  assert.deepEqual([...r.data], [1, 20, 300, 4, 50, 600]);
+  assert.throws(() => api.multiply({ data: new Uint8Array(2), dims: [2], type: 'bool' }, 1), (e) => e instanceof TypeError && /bool/.test(e.message));
+});
+
 test('a TensorFlow.js tensor is read once through dataSync(), before anything is staged', async () => {
   const tf = await import('@tensorflow/tfjs-core');
   await import('@tensorflow/tfjs-backend-cpu');

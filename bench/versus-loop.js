@@ -118,7 +118,8 @@ async function main() {
   }
 }
 
-// The broadcast cases of bench.js, each with the nested loops a user would write for it.
+// The broadcast cases of bench.js and an image's per-channel scale, each with the nested loops a
+// user would write for it.
 const BROADCASTS = [
   [[8, 1, 6, 1], [7, 1, 5], (a, b) => {
     const c = new Float32Array(8 * 7 * 6 * 5);
@@ -135,6 +136,12 @@ const BROADCASTS = [
   [[512, 1], [1, 512], (a, b) => {
     const c = new Float32Array(512 * 512);
     for (let i = 0, k = 0; i < 512; ++i) for (let j = 0; j < 512; ++j, ++k) c[k] = a[i] * b[j];
+    return c;
+  }],
+  // An HWC image times a per-channel scale: rows of 3.
+  [[224, 224, 3], [3], (a, b) => {
+    const c = new Float32Array(224 * 224 * 3);
+    for (let i = 0, k = 0; i < 224 * 224; ++i) for (let m = 0; m < 3; ++m, ++k) c[k] = a[k] * b[m];
     return c;
   }],
 ];

@@ -104,6 +104,22 @@ constexpr size_t kGatherBytes = 2048;
   }
 }
 
+// The buffer rows are tiled in, and the longest rows worth tiling: a call per row of a few
+// elements costs more than the arithmetic.
+constexpr size_t kTileBytes = 1024;
+constexpr size_t kShortRowBytes = 128;
+
+// rows copies of the row_bytes at row, one after the other (doubling: a few copies in all).
+[[gnu::noinline]] void fill_tile(unsigned char* tile, uintptr_t row, size_t row_bytes, size_t rows) {
+  std::memcpy(tile, reinterpret_cast<const void*>(row), row_bytes);
+  const size_t total = row_bytes * rows;
+  for (size_t filled = row_bytes; filled < total;) {
+    const size_t n = filled < total - filled ? filled : total - filled;
+    std::memcpy(tile + filled, tile, n);
+    filled += n;
+  }
+}
+
 }  // namespace
 
 bool any_zero(DType t, const void* p, size_t n) {
@@ -159,25 +175,98 @@ Status plan_binary(Op op, DType dtype, const Broadcast& s, BinaryPlan* p, InputS
     p->kernel = k.ropc ? k.ropc : k.opc;
     p->swap = !k.ropc;
   }
+  // Short contiguous rows, one input's repeated along dim 1, the other's running on through it.
+  const size_t row_bytes = p->size[0] * p->element_size;
+  if (p->rank >= 2 && p->stride_a[0] == 1 && p->stride_b[0] == 1 && !p->gather_a && !p->gather_b &&
+      row_bytes <= kShortRowBytes) {
+    const bool a_repeats = p->stride_a[1] == 0 && p->stride_b[1] == p->size[0];
+    const bool b_repeats = p->stride_b[1] == 0 && p->stride_a[1] == p->size[0];
+    if (a_repeats || b_repeats) {
+      p->tile_rows = kTileBytes / row_bytes;
+      p->tile_a = a_repeats;
+    }
+  }
   return Status::ok;
 }
 
-void run_binary(const BinaryPlan& p, uintptr_t a, uintptr_t b, uintptr_t y, size_t begin, size_t end) {
-  if (p.rank == 0 || begin >= end) return;
+namespace {
+
+// Where output element `begin` is: its column in the inner run (returned), its row's coordinates
+// in the outer dims (index), and the addresses of column 0 of that row in a and b.
+size_t locate(const BinaryPlan& p, size_t begin, size_t* index, uintptr_t* ra, uintptr_t* rb) {
   const size_t es = p.element_size;
-  const size_t inner = p.size[0];
-  // Where `begin` is: its column in the inner run, its row's coordinates in the outer dims, and
-  // the addresses of column 0 of that row in a and b.
-  size_t col = begin % inner;
-  size_t row = begin / inner;
-  size_t index[kMaxRank] = {0};
-  uintptr_t ra = a, rb = b;
+  size_t row = begin / p.size[0];
   for (int d = 1; d < p.rank; ++d) {
     index[d] = row % p.size[d];
     row /= p.size[d];
-    ra += index[d] * p.stride_a[d] * es;
-    rb += index[d] * p.stride_b[d] * es;
+    *ra += index[d] * p.stride_a[d] * es;
+    *rb += index[d] * p.stride_b[d] * es;
   }
+  return begin % p.size[0];
+}
+
+// run_binary for a plan with tile_rows > 1: whole rows of dim 1 go tile_rows at a time through
+// one kernel call, the repeated input's row read from the tile; a partial row (at the ends of
+// the range) alone.
+void run_tiled(const BinaryPlan& p, uintptr_t ra, uintptr_t rb, uintptr_t y, size_t begin, size_t end) {
+  const size_t es = p.element_size;
+  const size_t inner = p.size[0];
+  size_t index[kMaxRank] = {0};
+  size_t col = locate(p, begin, index, &ra, &rb);
+  alignas(16) unsigned char tile[kTileBytes];
+  const size_t tile_rows = p.size[1] < p.tile_rows ? p.size[1] : p.tile_rows;  // no more than a run of dim 1
+  bool tile_filled = false;
+  uintptr_t tiled = 0;  // the row the tile holds copies of
+  uintptr_t py = y + begin * es;
+  size_t left = end - begin;
+  for (;;) {
+    size_t rows = 0;  // whole rows this step, or 0 for part of one
+    if (col == 0) {
+      rows = p.size[1] - index[1];
+      if (rows > tile_rows) rows = tile_rows;
+      if (rows > left / inner) rows = left / inner;
+    }
+    const size_t len = rows > 0 ? rows * inner : (inner - col < left ? inner - col : left);
+    const uintptr_t repeated = p.tile_a ? ra : rb;
+    if (rows > 0 && (!tile_filled || repeated != tiled)) {
+      fill_tile(tile, repeated, inner * es, tile_rows);
+      tiled = repeated;
+      tile_filled = true;
+    }
+    const bool from_tile = rows > 0;
+    const void* pa = from_tile && p.tile_a ? static_cast<const void*>(tile) : reinterpret_cast<const void*>(ra + col * es);
+    const void* pb = from_tile && !p.tile_a ? static_cast<const void*>(tile) : reinterpret_cast<const void*>(rb + col * es);
+    p.kernel(len, pa, pb, reinterpret_cast<void*>(py));
+    left -= len;
+    if (left == 0) return;
+    py += len * es;
+    col += len;
+    if (col < inner * (rows > 0 ? rows : 1)) continue;  // the range began inside a row: its rest next
+    col = 0;
+    // Odometer: dim 1 by the rows just done (at most to its end), then as run_binary's.
+    size_t step = rows > 0 ? rows : 1;
+    for (int d = 1; d < p.rank; ++d, step = 1) {
+      ra += step * p.stride_a[d] * es;
+      rb += step * p.stride_b[d] * es;
+      index[d] += step;
+      if (index[d] < p.size[d]) break;
+      ra -= p.stride_a[d] * p.size[d] * es;
+      rb -= p.stride_b[d] * p.size[d] * es;
+      index[d] = 0;
+    }
+  }
+}
+
+}  // namespace
+
+void run_binary(const BinaryPlan& p, uintptr_t a, uintptr_t b, uintptr_t y, size_t begin, size_t end) {
+  if (p.rank == 0 || begin >= end) return;
+  if (p.tile_rows > 1) return run_tiled(p, a, b, y, begin, end);
+  const size_t es = p.element_size;
+  const size_t inner = p.size[0];
+  size_t index[kMaxRank] = {0};
+  uintptr_t ra = a, rb = b;
+  size_t col = locate(p, begin, index, &ra, &rb);
   uintptr_t py = y + begin * es;
   size_t left = end - begin;
   for (;;) {

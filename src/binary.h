@@ -33,6 +33,11 @@ struct BinaryPlan {
   // Inner strides other than 0 and 1 (strided views): such a row is gathered before the kernel.
   bool gather_a = false;
   bool gather_b = false;
+  // Short rows of one input repeated along the next dim while the other input runs on through
+  // it (an HWC image minus a per-channel mean: rows of 3): up to tile_rows rows at a time in one
+  // kernel call, the repeated input's row laid out that many times in a buffer. 1: no tiling.
+  size_t tile_rows = 1;
+  bool tile_a = false;  // which input repeats
 };
 
 // An input's own strides in elements, one per dim of its shape (may be negative or 0), or

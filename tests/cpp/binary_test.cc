@@ -194,6 +194,36 @@ TEST_CASE("plan: a transposed view is gathered, a reversed one too; unit-stride 
   CHECK(p.stride_a[1] == 6);
 }
 
+// Short rows repeated along the next dim (an HWC image and a per-channel [3]), either input the
+// repeated one, more rows than one tile holds, computed in random ranges and through windows.
+template <class T, class F>
+void check_tiled(Op op, DType dtype, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (const Dims& image : {Dims{300, 3}, Dims{7, 50, 3}, Dims{2, 1000, 1}, Dims{40, 32}, Dims{5, 2, 9}}) {
+    const Dims row{image.back()};
+    for (const bool a_repeats : {false, true}) {
+      const Dims& da = a_repeats ? row : image;
+      const Dims& db = a_repeats ? image : row;
+      Broadcast s;
+      REQUIRE(broadcast_shapes({}, da.data(), static_cast<int>(da.size()), db.data(), static_cast<int>(db.size()), &s) == Status::ok);
+      BinaryPlan p;
+      REQUIRE(plan_binary(op, dtype, s, &p) == Status::ok);
+      CHECK(p.tile_rows == (image.back() > 1 && image.back() * sizeof(T) <= 128 ? 1024 / (image.back() * sizeof(T)) : 1));
+      const auto a = test::random_values<T>(element_count(da.data(), static_cast<int>(da.size())), rng);
+      const auto b = test::random_values<T>(element_count(db.data(), static_cast<int>(db.size())), rng);
+      check_ranges<T>(op, dtype, s, a, b, test::naive_broadcast<T, F>(s, a, b), rng);
+    }
+  }
+}
+
+TEST_CASE("short repeated rows are tiled: the same results in any ranges") {
+  check_tiled<float, op_sub>(Op::sub, DType::f32, 21);
+  check_tiled<int32_t, op_div_floor>(Op::div_floor, DType::i32, 22);
+  check_tiled<uint8_t, op_mul>(Op::mul, DType::u8, 23);
+  check_tiled<double, op_div>(Op::div, DType::f64, 24);
+  check_tiled<float16, op_sub>(Op::sub, DType::f16, 25);
+}
+
 TEST_CASE("executor equals naive broadcasting") {
   check_random_shapes<float, op_mul>(Op::mul, DType::f32, 1);
   check_random_shapes<float, op_div>(Op::div_floor, DType::f32, 2);

@@ -335,3 +335,20 @@ test('memoryUsage(): a wasm tensor counts while it lives; size covers inUse and 
   assert.equal(tw.memoryUsage().inUse, before.inUse);
   assert.ok(Number.isInteger(before.maximum) && before.maximum >= 2 ** 30);
 });
+
+test('short rows repeated along the next dim (an HWC image and a per-channel [3]; either operand the image) equal the op on the row expanded in JS, large ones streamed and shared too', () => {
+  for (const [dtype, Class] of [['float32', Float32Array], ['int32', Int32Array], ['uint8', Uint8Array], ['float64', Float64Array]]) {
+    for (const [h, w, c] of [[224, 224, 3], [5, 7, 3], [300, 1, 16], [64, 64, 4]]) {
+      const image = Class.from({ length: h * w * c }, (_, i) => (i * 37) % 101 + 1);
+      const row = Class.from({ length: c }, (_, i) => i + 2);
+      const expanded = Class.from({ length: h * w * c }, (_, i) => row[i % c]);
+      for (const op of [tw.subtract, tw.divide]) {
+        const img = { data: image, shape: [h, w, c] };
+        const want = op(img, { data: expanded, shape: [h, w, c] }).data;
+        assert.deepEqual(op(img, { data: row, shape: [c] }).data, want, `${dtype} [${h},${w},${c}] ${op.name}`);
+        const wantB = op({ data: expanded, shape: [h, w, c] }, img).data;
+        assert.deepEqual(op({ data: row, shape: [c] }, img).data, wantB, `${dtype} [${c}] with [${h},${w},${c}] ${op.name}`);
+      }
+    }
+  }
+});

@@ -49,7 +49,7 @@ function snapshotTypedArray(x, k, what, part) {
  */
 function ownSource(view, info, defaulted = false) {
   return {
-    Class: info.Storage, size: info.bytes, view, fixed: view, buffer: null, byteOffset: 0, length: typedArrayLength(view),
+    Class: info.Storage, size: info.bytes, view, fixed: view, buffer: typedArrayBuffer(view), byteOffset: 0, length: typedArrayLength(view),
     heapAddress: -1, heapInst: null, fromCaller: false, defaulted,
   };
 }

@@ -162,6 +162,14 @@ test('a view writes into out, and a contiguous slice (offset, row-major strides)
   assert.deepEqual([...api.add({ data, shape: [2, 3], offset: 6 }, 0).data], [6, 7, 8, 9, 10, 11]);
 });
 
+test('a plain array as a view\'s data (values, as scijs allows) is read through the view like a typed array', () => {
+  for (const [layout, want] of [[{ shape: [2], offset: 1 }, [20, 30]], [{ shape: [2], strides: [2], offset: 1 }, [20, 40]],
+    [{ shape: [2, 2], strides: [1, 2] }, [10, 30, 20, 40]], [{ shape: [2], strides: [-3], offset: 3 }, [40, 10]]]) {
+    assert.deepEqual([...api.multiply({ data: [1, 2, 3, 4], ...layout }, 10).data], want, JSON.stringify(layout));
+    assert.deepEqual([...api.multiply({ data: [1n, 2n, 3n, 4n], ...layout }, 10n).data], want.map(BigInt), JSON.stringify(layout));
+  }
+});
+
 test('onZeroDivision: a strided divisor is checked on its own elements, not on what lies between them', () => {
   const b = { data: new Int32Array([2, 0, 4, 0, 8]), shape: [3], strides: [2] };
   assert.deepEqual([...api.divide(16, b, { onZeroDivision: 'error' }).data], [8, 4, 2]);

@@ -352,3 +352,15 @@ test('short rows repeated along the next dim (an HWC image and a per-channel [3]
     }
   }
 });
+
+test('a large plain-array operand (its values streamed through wasm memory in chunks) gives its answer', () => {
+  const n = 300000;
+  const values = Array.from({ length: n }, (_, i) => i % 7);
+  const r = tw.multiply({ data: values }, { data: new Float32Array(n).fill(0.5) });
+  let wrong = 0;
+  for (let i = 0; i < n; ++i) if (r.data[i] !== (i % 7) / 2) wrong += 1;
+  assert.equal(wrong, 0);
+  const q = tw.divide({ data: new Int32Array(n).fill(7) }, { data: values.map((v) => v + 1), dtype: 'int32' });
+  assert.equal(q.data[n - 1], Math.floor(7 / ((n - 1) % 7 + 1)));
+  assert.equal(q.data[123456], Math.floor(7 / (123456 % 7 + 1)));
+});

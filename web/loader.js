@@ -83,7 +83,9 @@ export function init(options = {}) {
 // Where the loaded module came from: the caller's wasmBinary (as given) or locateFile, if any.
 let source = { binary: undefined, locateFile: undefined };
 
-const locatedUrl = (locateFile) => String(locateFile('tensorwise.wasm', wasmUrl() === undefined ? '' : new URL('./', wasmUrl()).href));
+// Where locateFile puts a build's file: asked with its name and the folder of its default URL.
+const located = (locateFile, name, url) => String(locateFile(name, url === undefined ? '' : new URL('./', url).href));
+const locatedUrl = (locateFile) => located(locateFile, 'tensorwise.wasm', wasmUrl());
 
 function checkSameSource(o) {
   const first = source.binary === undefined && source.locateFile !== undefined ? locatedUrl(source.locateFile) : undefined;
@@ -128,7 +130,7 @@ const INLINE = "the inline build has no threads (import 'tensorwise/file' for th
 
 async function load({ wasmBinary, locateFile, threads = 'auto' }) {
   // The file of a build: where locateFile says, else beside this file (or embedded).
-  const where = (name, url) => (locateFile === undefined ? url : String(locateFile(name, url === undefined ? '' : new URL('./', url).href)));
+  const where = (name, url) => (locateFile === undefined ? url : located(locateFile, name, url));
   const plainBytes = async () => wasmBinary
     ?? (locateFile === undefined ? embeddedWasm() : undefined) ?? readBytes(where('tensorwise.wasm', wasmUrl()));
   // Threads need the threaded build (not embedded in the inline entries), a platform whose

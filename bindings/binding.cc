@@ -249,14 +249,14 @@ EMSCRIPTEN_KEEPALIVE int tw_run_range(uint32_t begin, uint32_t end) {
 // divides integers, has an output, and one of them is zero.
 // A strided b (the last plan's) is walked through its own dims and strides instead.
 EMSCRIPTEN_KEEPALIVE int tw_check_divisors() {
-  if (word(Field::strided_b) == 0 || g_plan.count == 0 || !divides(g_op) || !is_integer(g_dtype))
+  if (word(Field::strided_b) == 0)
     return static_cast<int>(check_divisors(g_plan, g_op, g_dtype, reinterpret_cast<const void*>(arg(Arg::b)), arg(Arg::count)));
   const int rank = static_cast<int>(word(Field::rank_b));
   size_t dims[kMaxRank];
   ptrdiff_t strides[kMaxRank];
   for (int i = 0; i < rank; ++i) dims[i] = word(Field::dims_b, i);
   read_strides(Field::strides_b, rank, strides);
-  return static_cast<int>(any_zero_strided(g_dtype, arg(Arg::b), dims, strides, rank) ? Status::division_by_zero : Status::ok);
+  return static_cast<int>(check_strided_divisors(g_plan, g_op, g_dtype, arg(Arg::b), dims, strides, rank));
 }
 
 // Converts n elements at x, of dtype `from`, into y, of dtype `to` (the buffers do not overlap).

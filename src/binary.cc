@@ -298,9 +298,20 @@ void run_binary(const BinaryPlan& p, uintptr_t a, uintptr_t b, uintptr_t y, size
   }
 }
 
+// Whether the onZeroDivision 'error' rule looks at the divisors: an integer division with an output.
+static bool checks_divisors(const BinaryPlan& plan, Op op, DType dtype) {
+  return plan.count != 0 && divides(op) && is_integer(dtype);
+}
+
 Status check_divisors(const BinaryPlan& plan, Op op, DType dtype, const void* b, size_t nb) {
-  if (plan.count == 0 || !divides(op) || !is_integer(dtype)) return Status::ok;
+  if (!checks_divisors(plan, op, dtype)) return Status::ok;
   return any_zero(dtype, b, nb) ? Status::division_by_zero : Status::ok;
+}
+
+Status check_strided_divisors(const BinaryPlan& plan, Op op, DType dtype, uintptr_t b, const size_t* dims,
+                              const ptrdiff_t* strides, int rank) {
+  if (!checks_divisors(plan, op, dtype)) return Status::ok;
+  return any_zero_strided(dtype, b, dims, strides, rank) ? Status::division_by_zero : Status::ok;
 }
 
 Status binary(Op op, DType dtype, const Broadcast& shapes, const void* a, const void* b, void* y,

@@ -69,6 +69,11 @@ bool any_zero_strided(DType dtype, uintptr_t p, const size_t* dims, const ptrdif
 // the nb elements of b is zero; else Status::ok.
 Status check_divisors(const BinaryPlan& plan, Op op, DType dtype, const void* b, size_t nb);
 
+// The same rule for a strided b: its elements walked through its own dims and strides
+// (any_zero_strided), element 0 at b.
+Status check_strided_divisors(const BinaryPlan& plan, Op op, DType dtype, uintptr_t b, const size_t* dims,
+                              const ptrdiff_t* strides, int rank);
+
 // One call as the binding composes it for JS (bindings/binding.cc: plan, then the divisors when
 // zero_is_error, then ranges of the output), over the whole output at once. On
 // Status::division_by_zero y is untouched.

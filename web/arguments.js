@@ -6,10 +6,10 @@
 import { DEFAULTS, DTYPES, dtypeInfo, encodeValue, kindRecord } from './dtypes.js';
 import { describe, formatShape, withArticle } from './format.js';
 import {
-  TYPED_ARRAY_CLASSES, boxedKind, hasOwn, isArray, isDetached, isResizable, isShared, typedArrayBuffer, typedArrayByteOffset,
+  TYPED_ARRAY_CLASSES, arrayBufferByteLength, boxedKind, hasOwn, isArray, isDetached, isResizable, isShared, typedArrayBuffer, typedArrayByteOffset,
   typedArrayKind, typedArrayLength,
 } from './intrinsics.js';
-import { MAX_BYTES, heapInstance } from './memory.js';
+import { MAX_BYTES, SMALL_BYTES, bufferOf, heapInstance, isPlainArray, rememberPlainArray } from './memory.js';
 import { elementCount, readShape } from './shapes.js';
 import { insideLiveTensor, readTensor, tensorPointer } from './tensor.js';
 import { isWasmTensor } from './tensor-brand.js';
@@ -32,9 +32,11 @@ const UNCLAMPED = TYPED_ARRAY_CLASSES.get('Uint8Array');
  * it in messages.
  */
 function snapshotTypedArray(x, k, what, part) {
-  const buffer = typedArrayBuffer(x);
   const length = typedArrayLength(x);
-  if (length === 0 && isDetached(buffer)) {
+  // An array known to be plain (isPlainArray) keeps its buffer unread: reading the buffer of a
+  // small array that V8 holds on its own heap makes it move to a buffer of its own (~1 µs).
+  const buffer = isPlainArray(x) ? null : typedArrayBuffer(x);
+  if (length === 0 && isDetached(buffer ?? typedArrayBuffer(x))) {
     throw new TypeError(`${what}${part}: its ArrayBuffer is detached (it was transferred)`);
   }
   return {
@@ -44,12 +46,13 @@ function snapshotTypedArray(x, k, what, part) {
 }
 
 /**
- * A typed array the library made (encoded plain-array values): nothing to check again.
+ * A typed array the library made (encoded plain-array values, a scalar): nothing to check again;
+ * its buffer (plain) is read only where needed (bufferOf).
  * `defaulted`: its dtype was not given but taken by default (numbers float32, bigints int64).
  */
 function ownSource(view, info, defaulted = false) {
   return {
-    Class: info.Storage, size: info.bytes, view, fixed: view, buffer: typedArrayBuffer(view), byteOffset: 0, length: typedArrayLength(view),
+    Class: info.Storage, size: info.bytes, view, fixed: view, buffer: null, byteOffset: 0, length: typedArrayLength(view),
     heapAddress: -1, heapInst: null, fromCaller: false, defaulted,
   };
 }
@@ -266,15 +269,18 @@ export function settle(r, fn, name) {
 function settleSource(s, fn, name) {
   const length = typedArrayLength(s.view);
   if (length !== s.length || typedArrayByteOffset(s.view) !== s.byteOffset) {
-    if (isDetached(s.buffer)) {
+    if (isDetached(bufferOf(s))) {
       throw new TypeError(`${fn}: ${name}: its ArrayBuffer was detached while the arguments were being read`);
     }
     throw new RangeError(`${fn}: ${name}: its buffer was resized while the arguments were being read ` +
       `(${s.length} elements when read, ${length} now)`);
   }
+  if (s.buffer === null) return; // a plain array: neither resizable nor a view of wasm memory
   const shared = isShared(s.buffer);
-  if (isResizable(s.buffer, shared)) s.fixed = new s.Class(s.buffer, s.byteOffset, s.length);
+  const resizable = isResizable(s.buffer, shared);
+  if (resizable) s.fixed = new s.Class(s.buffer, s.byteOffset, s.length);
   const inst = heapInstance(s.buffer, shared);
+  if (inst === null && !shared && !resizable && s.length > 0 && arrayBufferByteLength(s.buffer) <= SMALL_BYTES) rememberPlainArray(s.view);
   if (inst !== null) {
     const bytes = s.length * s.size;
     if (!insideLiveTensor(inst, s.byteOffset, bytes)) {

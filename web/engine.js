@@ -14,7 +14,7 @@ import { DTYPE_FACTS, LIMITS, OP_CODE, STATUS, onAbi, requires } from './abi.js'
 import { broadcastError } from './errors.js';
 import { formatShape, withArticle } from './format.js';
 import { ceil, isShared, max, min } from './intrinsics.js';
-import { MAX_BYTES, acquireBlock, align16, copyIn, copyOut, heapBuffer, releaseBlock, resultArray } from './memory.js';
+import { MAX_BYTES, acquireBlock, bufferOf, align16, copyIn, copyOut, heapBuffer, releaseBlock, resultArray } from './memory.js';
 import { DTYPES, defaultCarrier } from './dtypes.js';
 import { elementCount } from './shapes.js';
 import { tilesFor } from './share-policy.js';
@@ -466,7 +466,8 @@ function placeOperand(place, x, n, chunk, out) {
 export function chunkSafe(source, out) {
   if (out === null || out.kind !== 'host' || !source.fromCaller) return true;
   const o = out.source;
-  if (o.buffer !== source.buffer) return !(isShared(o.buffer) && isShared(source.buffer));
+  const ob = bufferOf(o), sb = bufferOf(source);
+  if (ob !== sb) return !(isShared(ob) && isShared(sb));
   const size = source.size;
   const start = source.byteOffset, end = start + source.length * size;
   const oStart = o.byteOffset, oEnd = oStart + o.length * o.size;

@@ -80,6 +80,29 @@ export function heapBuffer(inst) {
   return buffer;
 }
 
+// Small arrays known to be plain: over an ArrayBuffer of at most 64 bytes that is neither
+// resizable nor wasm memory. None of that can change for an array (wasm memory is made by wasm,
+// never from a caller's buffer), so such an array is settled by its length alone and its buffer
+// is left unread: V8 keeps typed arrays of up to 64 bytes on its own heap and makes their buffer
+// only when it is first asked for, which moves the bytes (~1 µs, more than a small call). The
+// last four such arrays seen or made (small results, so that a chain of small ops reads none)
+// are kept here; a weak set of them cost more than it saved (its entries slow the collector).
+// Holding them keeps at most four arrays of 64 bytes alive.
+export const SMALL_BYTES = 64;
+const recentPlain = [null, null, null, null];
+let nextPlain = 0;
+export const isPlainArray = (x) => x === recentPlain[0] || x === recentPlain[1] || x === recentPlain[2] || x === recentPlain[3];
+export function rememberPlainArray(x) {
+  recentPlain[nextPlain] = x;
+  nextPlain = (nextPlain + 1) & 3;
+}
+
+/** A source's buffer (arguments.js), read where a copy or an overlap check needs it. */
+export function bufferOf(source) {
+  if (source.buffer === null) source.buffer = typedArrayBuffer(source.view);
+  return source.buffer;
+}
+
 // The instance whose memory is shared, for the probe (set by the loader).
 let sharedInstance = null;
 export function setSharedInstance(inst) {
@@ -156,7 +179,7 @@ export function copyIn(inst, u8, source, ptr, first, count) {
   } else if (first === 0 && count === source.length) {
     typedArraySet(heapView(inst, u8.buffer, source.Class), source.fixed, ptr / size);
   } else {
-    const part = new source.Class(source.buffer, source.byteOffset + first * size, count);
+    const part = new source.Class(bufferOf(source), source.byteOffset + first * size, count);
     typedArraySet(heapView(inst, u8.buffer, source.Class), part, ptr / size);
   }
 }
@@ -195,5 +218,7 @@ export function resultArray(Carrier, n) {
     const buffer = typedArrayBuffer(b);
     if (typedArrayByteOffset(b) === 0 && arrayBufferByteLength(buffer) === bytes) return new Carrier(buffer, 0, n);
   }
-  return new Carrier(n);
+  const array = new Carrier(n);
+  if (bytes <= SMALL_BYTES && n > 0) rememberPlainArray(array);
+  return array;
 }

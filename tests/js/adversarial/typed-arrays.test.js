@@ -88,6 +88,42 @@ for (const [name, op] of Object.entries(OPS)) {
     });
   });
 
+  // Small arrays (64 bytes or less) known to be plain skip the buffer checks (web/memory.js): a
+  // result or an operand seen before is still checked for being detached, and small views that
+  // are not plain (wasm memory, a resizable buffer) are never taken for plain.
+  test(`${name}: small results and operands seen before: detached later or while read, a TypeError`, () => {
+    hostile(() => {
+      const a = f32([1, 2, 3, 4]);
+      const r = op.call({ data: a }, { data: f32([2, 2, 2, 2]) });
+      assertValues(op.call(r, { data: a }), op, r.data.slice(), a); // a small result as an operand, right
+      structuredClone(r.data.buffer, { transfer: [r.data.buffer] });
+      throwsClear(() => op.call(r, { data: a }), TypeError, /operand A|input (A|1).*detached/, name);
+      const again = op.call({ data: a }, { data: a });
+      const detach = { get data() { structuredClone(again.data.buffer, { transfer: [again.data.buffer] }); return f32([1, 1, 1, 1]); } };
+      throwsClear(() => op.call(again, detach), TypeError, /detached while the arguments were being read/, name);
+      op.call({ data: a }, 1); // a was seen plain: its buffer now detached by a getter
+      const detachA = { get data() { structuredClone(a.buffer, { transfer: [a.buffer] }); return f32([1, 1, 1, 1]); } };
+      throwsClear(() => op.call({ data: a }, detachA), TypeError, /detached while the arguments were being read/, name);
+      throwsClear(() => op.call({ data: a }, 1), TypeError, /detached/, name);
+    });
+  });
+
+  test(`${name}: a small view of wasm memory or of a resizable buffer is checked on every call`, () => {
+    hostile(() => {
+      const t = tw.tensor(f32([1, 2, 3, 4]));
+      const view = t.data;
+      for (let i = 0; i < 3; ++i) assertValues(op.call({ data: view }, { data: f32([2, 2, 2, 2]) }), op, [1, 2, 3, 4], [2, 2, 2, 2]);
+      t.dispose();
+      throwsClear(() => op.call({ data: view }, { data: f32([2, 2, 2, 2]) }), TypeError, /outside every live tensor/, name);
+      const rab = new ArrayBuffer(16, { maxByteLength: 32 });
+      const small = new Float32Array(rab, 0, 4);
+      small.set([1, 2, 3, 4]);
+      for (let i = 0; i < 3; ++i) assertValues(op.call({ data: small }, { data: f32([2, 2, 2, 2]) }), op, [1, 2, 3, 4], [2, 2, 2, 2]);
+      const shrink = { get data() { rab.resize(8); return f32([1, 1, 1, 1]); } };
+      throwsClear(() => op.call({ data: small }, shrink), RangeError, /resized while the arguments were being read/, name);
+    });
+  });
+
   test(`${name}: views of wasm memory (a tensor's data) as data: read right, across growth; stale views refused`, () => {
     hostile(() => {
       const t = tw.tensor(f32([1, 2, 3, 4, 5, 6]));

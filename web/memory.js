@@ -84,17 +84,26 @@ export function heapBuffer(inst) {
 // resizable nor wasm memory. None of that can change for an array (wasm memory is made by wasm,
 // never from a caller's buffer), so such an array is settled by its length alone and its buffer
 // is left unread: V8 keeps typed arrays of up to 64 bytes on its own heap and makes their buffer
-// only when it is first asked for, which moves the bytes (~1 µs, more than a small call). The
-// last four such arrays seen or made (small results, so that a chain of small ops reads none)
-// are kept here; a weak set of them cost more than it saved (its entries slow the collector).
-// Holding them keeps at most four arrays of 64 bytes alive.
+// only when it is first asked for, which moves the bytes (~1 µs, more than a small call). Kept
+// here: the last four such arrays a caller gave and the last two small results (so that a chain
+// of small ops reads none), each list apart so that results do not push out operands used call
+// after call. A weak set of them cost more than it saved (its entries slow the collector);
+// holding them keeps at most six arrays of 64 bytes alive.
 export const SMALL_BYTES = 64;
-const recentPlain = [null, null, null, null];
-let nextPlain = 0;
-export const isPlainArray = (x) => x === recentPlain[0] || x === recentPlain[1] || x === recentPlain[2] || x === recentPlain[3];
+const givenPlain = [null, null, null, null];
+let nextGiven = 0;
+let madePlain0 = null;
+let madePlain1 = null;
+export const isPlainArray = (x) => x === madePlain0 || x === madePlain1 || x === givenPlain[0] || x === givenPlain[1] ||
+  x === givenPlain[2] || x === givenPlain[3];
+/** A caller's small array, found plain by settle() (arguments.js). */
 export function rememberPlainArray(x) {
-  recentPlain[nextPlain] = x;
-  nextPlain = (nextPlain + 1) & 3;
+  givenPlain[nextGiven] = x;
+  nextGiven = (nextGiven + 1) & 3;
+}
+function rememberSmallResult(x) {
+  madePlain1 = madePlain0;
+  madePlain0 = x;
 }
 
 /** A source's buffer (arguments.js), read where a copy or an overlap check needs it. */
@@ -219,6 +228,6 @@ export function resultArray(Carrier, n) {
     if (typedArrayByteOffset(b) === 0 && arrayBufferByteLength(buffer) === bytes) return new Carrier(buffer, 0, n);
   }
   const array = new Carrier(n);
-  if (bytes <= SMALL_BYTES && n > 0) rememberPlainArray(array);
+  if (bytes <= SMALL_BYTES && n > 0) rememberSmallResult(array);
   return array;
 }

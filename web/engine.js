@@ -14,7 +14,7 @@ import { DTYPE_FACTS, LIMITS, OP_CODE, STATUS, onAbi, requires } from './abi.js'
 import { broadcastError } from './errors.js';
 import { formatShape, withArticle } from './format.js';
 import { ceil, isShared, max, min } from './intrinsics.js';
-import { MAX_BYTES, acquireBlock, bufferOf, align16, copyIn, copyOut, heapBuffer, releaseBlock, resultArray } from './memory.js';
+import { MAX_BYTES, acquireBlock, bufferOf, align16, copyIn, copyOut, heapBuffer, heapNow, releaseBlock, resultArray, SMALL_BYTES, smallResult } from './memory.js';
 import { DTYPES, defaultCarrier } from './dtypes.js';
 import { elementCount } from './shapes.js';
 import { tilesFor } from './share-policy.js';
@@ -57,7 +57,7 @@ const sameStrides = (x, y) => x === y || (x !== null && y !== null && sameDims(x
 function planInCore(inst, shapeA, shapeB, mode, axis, opCode, dtypeCode, stridesA, stridesB) {
   inst.lastPlan = null; // until the core has planned: a throw in between leaves no stale plan named
   const { W } = inst;
-  const u32 = inst.m.HEAPU32;
+  const { u32 } = heapNow(inst);
   u32[W.rankA] = shapeA.length;
   u32[W.rankB] = shapeB.length;
   for (let i = 0; i < shapeA.length; ++i) u32[W.dimsA + i] = shapeA[i];
@@ -323,12 +323,11 @@ function run(inst, call) {
     A.ptr = A.bytes > 0 ? block : A.ptr;
     B.ptr = B.bytes > 0 ? block + A.bytes : B.ptr;
     const yPtr = out?.kind === 'resident' ? out.ptr : block + A.bytes + B.bytes;
-    const u8 = inst.m.HEAPU8; // after the call's last allocation: growth would replace it
+    const { u8, u32 } = heapNow(inst); // after the call's last allocation: growth would replace them
     if (A.whole) copyIn(inst, u8, a.source, A.ptr, a.first, a.span);
     if (B.whole) copyIn(inst, u8, b.source, B.ptr, b.first, b.span);
     // Element 0 of each operand: a view's may lie inside what was staged (base).
     const zeroA = A.ptr + baseBytes(a, es), zeroB = B.ptr + baseBytes(b, es);
-    const u32 = inst.m.HEAPU32;
     if (zeroIsError && checkDivisors(inst, u32, zeroB, b.n) === STATUS.division_by_zero) throw zeroDivisionError(call);
     const Carrier = out?.kind === 'host' ? out.source.Class : a.carrier ?? defaultCarrier(info);
     const data = out === null ? newResult(fn, Carrier, n, shape) : out.kind === 'host' && !outInHeap ? out.source.fixed : null;
@@ -357,7 +356,7 @@ function run(inst, call) {
 /** An op on wasm tensors into a wasm tensor, on this thread: nothing to stage or deliver. */
 function runResident(inst, call, a, b, n) {
   const { W } = inst;
-  const u32 = inst.m.HEAPU32;
+  const { u32 } = heapNow(inst);
   if (call.zeroIsError && checkDivisors(inst, u32, b.ptr, b.n) === STATUS.division_by_zero) throw zeroDivisionError(call);
   u32[W.a] = a.ptr;
   u32[W.b] = b.ptr;
@@ -380,11 +379,10 @@ function runStaged(inst, call, a, b, shape, n) {
   const block = bytes > 0 ? acquireBlock(inst, bytes, null) : 0; // nothing to stage: an empty op
   if (block === 0 && bytes > 0) throw noRoom(info, shape, bytes);
   try {
-    const u8 = inst.m.HEAPU8; // after the call's last allocation: growth would replace it
+    const { u8, u32 } = heapNow(inst); // after the call's last allocation: growth would replace them
     copyIn(inst, u8, a.source, block, a.first, a.span);
     copyIn(inst, u8, b.source, block + bytesA, b.first, b.span);
     const { W } = inst;
-    const u32 = inst.m.HEAPU32;
     const y = block + bytesA + bytesB;
     u32[W.a] = block + a.base * es;
     u32[W.b] = block + bytesA + b.base * es;
@@ -393,6 +391,7 @@ function runStaged(inst, call, a, b, shape, n) {
     const Carrier = out === null ? a.carrier ?? defaultCarrier(info) : out.source.Class;
     // A small result: if V8 cannot allocate it, the process is out of memory and V8's own
     // RangeError says so (newResult's advice, and its try block, are for large results).
+    if (out === null && n * es <= SMALL_BYTES) return { data: smallResult(inst, u8, Carrier, y, n), shape, dtype: info.name };
     const data = out === null ? resultArray(Carrier, n) : out.source.fixed;
     copyOut(inst, u8, Carrier, y, n, data, 0);
     return { data: out === null ? data : out.source.view, shape, dtype: info.name };

@@ -60,8 +60,10 @@ export function makeInstance(m, shared) {
     // class asked for last with its view; the last buffer remembered as this memory's; the view
     // copyOut read through last.
     views: {
-      buffer: null, byClass: new Map(), lastClass: null, lastView: null, remembered: null, out: null, outBuffer: null,
+      u8: null, byClass: new Map(), lastClass: null, lastView: null, remembered: null, out: null, outU8: null,
       outClass: null, outPtr: -1, outCount: -1,
     },
+    // The memory's HEAPU8 and HEAPU32 as last read (memory.js, heapNow).
+    heap: { u8: null, u32: null },
   };
 }

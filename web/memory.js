@@ -155,18 +155,34 @@ export function heapInstance(buffer, shared = isShared(buffer)) {
 // Arithmetic, not bitwise: sizes may pass 2^31, where bitwise ops would wrap.
 export const align16 = (n) => -floor(-n / 16) * 16;
 
-// A whole-heap view of a class, made again when the heap's buffer changes (growth). The last one
-// asked for is kept at hand: calls in a row mostly stage one class.
-function heapView(inst, heap, Class) {
+/**
+ * The instance's memory now as { u8, u32 } (its glue's HEAPU8 and HEAPU32). The single-threaded
+ * build's pair is kept until its memory grows, which detaches the old buffer (u8.length is then
+ * 0): reading them off the glue's module, a dictionary, cost ~8 ns each. The threaded build's
+ * are read each time (another thread may have grown its memory).
+ */
+export function heapNow(inst) {
+  const h = inst.heap;
+  if (inst.shared || h.u8 === null || h.u8.length === 0) {
+    h.u8 = inst.m.HEAPU8;
+    h.u32 = inst.m.HEAPU32;
+  }
+  return h;
+}
+
+// A whole-heap view of a class, made again when the heap's views change (growth: the glue makes
+// new ones for the new buffer), given as its HEAPU8. The last one asked for is kept at hand:
+// calls in a row mostly stage one class.
+function heapView(inst, u8, Class) {
   const v = inst.views;
-  if (v.buffer === heap && v.lastClass === Class) return v.lastView;
-  if (v.buffer !== heap) {
+  if (v.u8 === u8 && v.lastClass === Class) return v.lastView;
+  if (v.u8 !== u8) {
     v.byClass = new MapClass();
-    v.buffer = heap;
+    v.u8 = u8;
   }
   let view = mapGet(v.byClass, Class);
   if (view === undefined) {
-    view = new Class(heap);
+    view = new Class(u8.buffer);
     mapSet(v.byClass, Class, view);
   }
   v.lastClass = Class;
@@ -186,10 +202,10 @@ export function copyIn(inst, u8, source, ptr, first, count) {
   if (source.heapAddress >= 0) {
     inst.core.move(ptr, source.heapAddress + first * size, count * size);
   } else if (first === 0 && count === source.length) {
-    typedArraySet(heapView(inst, u8.buffer, source.Class), source.fixed, ptr / size);
+    typedArraySet(heapView(inst, u8, source.Class), source.fixed, ptr / size);
   } else {
     const part = new source.Class(bufferOf(source), source.byteOffset + first * size, count);
-    typedArraySet(heapView(inst, u8.buffer, source.Class), part, ptr / size);
+    typedArraySet(heapView(inst, u8, source.Class), part, ptr / size);
   }
 }
 
@@ -200,16 +216,31 @@ export function copyIn(inst, u8, source, ptr, first, count) {
  * call, and making the view was a good part of their cost.
  */
 export function copyOut(inst, u8, Class, ptr, count, into, at) {
+  typedArraySet(into, outView(inst, u8, Class, ptr, count), at);
+}
+
+function outView(inst, u8, Class, ptr, count) {
   const v = inst.views;
-  const heap = u8.buffer;
-  if (v.outBuffer !== heap || v.outClass !== Class || v.outPtr !== ptr || v.outCount !== count) {
-    v.out = new Class(heap, ptr, count);
-    v.outBuffer = heap;
+  if (v.outU8 !== u8 || v.outClass !== Class || v.outPtr !== ptr || v.outCount !== count) {
+    v.out = new Class(u8.buffer, ptr, count);
+    v.outU8 = u8;
     v.outClass = Class;
     v.outPtr = ptr;
     v.outCount = count;
   }
-  typedArraySet(into, v.out, at);
+  return v.out;
+}
+
+/**
+ * A new Carrier (a built-in class) holding a copy of the count elements at byte address ptr of
+ * the instance's memory (its HEAPU8 given), for a result of at most SMALL_BYTES: one built-in
+ * call allocates and copies (the typed-array constructor given a typed array reads its slots: no
+ * species, no caller code). Larger results took longer this way than allocated, then set().
+ */
+export function smallResult(inst, u8, Carrier, ptr, count) {
+  const array = new Carrier(outView(inst, u8, Carrier, ptr, count));
+  if (count > 0) rememberSmallResult(array);
+  return array;
 }
 
 // In Node, Buffer.allocUnsafe skips the zero fill that a new typed array must do, and takes freed

@@ -116,6 +116,29 @@ async function main() {
     const r = await sideBySide(() => tw.multiply({ data: a, shape: shapeA }, { data: b, shape: shapeB }), () => loop(a, b), 400);
     console.log(`${`${JSON.stringify(shapeA)}x${JSON.stringify(shapeB)}`.padEnd(24)} ${fmt(r.loop).padStart(9)} ${fmt(r.tw).padStart(9)} ${r.ratio.toFixed(2).padStart(9)}`);
   }
+
+  // Two forms apps use as much as two typed arrays: a number as operand B, and a result fed to
+  // the next op (a small result is an array V8 keeps on its heap).
+  console.log('\nfloat32, a scalar operand and a chain of two ops, against their loops (µs per call)');
+  console.log('case                      loop µs     tw µs   tw/loop');
+  for (const n of [4, 16, 384]) {
+    const [a, b] = operands.float32(n);
+    const shape = [n];
+    const cases = [
+      [`x * 2 [${n}]`, () => tw.multiply({ data: a, shape }, 2), () => { const c = new Float32Array(n); for (let i = 0; i < n; ++i) c[i] = a[i] * 2; return c; }],
+      [`(x * y) + y [${n}]`, () => tw.add(tw.multiply({ data: a, shape }, { data: b, shape }), { data: b, shape }), () => {
+        const p = new Float32Array(n);
+        for (let i = 0; i < n; ++i) p[i] = a[i] * b[i];
+        const c = new Float32Array(n);
+        for (let i = 0; i < n; ++i) c[i] = p[i] + b[i];
+        return c;
+      }],
+    ];
+    for (const [label, call, loop] of cases) {
+      const r = await sideBySide(call, loop, 400);
+      console.log(`${label.padEnd(24)} ${fmt(r.loop).padStart(9)} ${fmt(r.tw).padStart(9)} ${r.ratio.toFixed(2).padStart(9)}`);
+    }
+  }
 }
 
 // The broadcast cases of bench.js and an image's per-channel scale, each with the nested loops a

@@ -120,6 +120,69 @@ constexpr size_t kShortRowBytes = 128;
   }
 }
 
+// The buffer a block's input is laid out in (one per input), and the most rows worth a block:
+// a block's buffers are built again only when an input's part of it changes.
+constexpr size_t kBlockBytes = 1024;
+
+// Copies of a few bytes as plain loads and stores: memcpy of a size not known at compile time
+// is wasm's memory.copy, which costs more than such a copy (no_builtin keeps the loops from
+// being turned back into memcpy).
+#if defined(__clang__)
+#define TW_NO_MEMCPY __attribute__((no_builtin("memcpy")))
+#else
+#define TW_NO_MEMCPY
+#endif
+
+template <class T>
+TW_NO_MEMCPY void copy_elements(void* dst, uintptr_t src, size_t n, bool repeat) {
+  T* d = static_cast<T*>(dst);
+  const T* x = reinterpret_cast<const T*>(src);
+  if (repeat) {
+    const T v = x[0];
+    for (size_t i = 0; i < n; ++i) d[i] = v;
+  } else {
+    for (size_t i = 0; i < n; ++i) d[i] = x[i];
+  }
+}
+
+void copy_row(void* dst, uintptr_t src, size_t n, size_t es, bool repeat) {
+  switch (es) {
+    case 1: return copy_elements<uint8_t>(dst, src, n, repeat);
+    case 2: return copy_elements<uint16_t>(dst, src, n, repeat);
+    case 4: return copy_elements<uint32_t>(dst, src, n, repeat);
+    default: return copy_elements<uint64_t>(dst, src, n, repeat);
+  }
+}
+
+// Lays out an input's elements over the inner d + 1 dims of a block, row-major, at dst: dim 0
+// has stride 0 (one element repeated) or 1 (a contiguous row); a dim of stride 0 above it
+// repeats what is below it.
+[[gnu::noinline]] void fill_block(unsigned char* dst, uintptr_t src, const size_t* size, const size_t* stride, int d, size_t es) {
+  if (d == 0) return copy_row(dst, src, size[0], es, stride[0] == 0);
+  size_t sub = es;
+  for (int i = 0; i < d; ++i) sub *= size[i];
+  if (stride[d] == 0) {
+    fill_block(dst, src, size, stride, d - 1, es);
+    // Whole sub-blocks as 8-byte words when they are (elements of 1 or 2 bytes may leave a tail).
+    const bool words = sub % 8 == 0;
+    for (size_t i = 1; i < size[d]; ++i) {
+      copy_row(dst + i * sub, reinterpret_cast<uintptr_t>(dst), words ? sub / 8 : sub / es, words ? 8 : es, false);
+    }
+    return;
+  }
+  for (size_t i = 0; i < size[d]; ++i) fill_block(dst + i * sub, src + i * stride[d] * es, size, stride, d - 1, es);
+}
+
+// Whether an input runs like the output over the inner k dims (then a block reads it in place).
+bool runs_like_output(const size_t* size, const size_t* stride, int k) {
+  size_t extent = 1;
+  for (int d = 0; d < k; ++d) {
+    if (stride[d] != extent) return false;
+    extent *= size[d];
+  }
+  return true;
+}
+
 }  // namespace
 
 bool any_zero(DType t, const void* p, size_t n) {
@@ -184,6 +247,19 @@ Status plan_binary(Op op, DType dtype, const Broadcast& s, BinaryPlan* p, InputS
     if (a_repeats || b_repeats) {
       p->tile_rows = kTileBytes / row_bytes;
       p->tile_a = a_repeats;
+    }
+  }
+  // Other short rows: as many inner dims as fit a block buffer, if that is more than one row.
+  if (p->tile_rows == 1 && p->rank >= 2 && !p->gather_a && !p->gather_b && row_bytes <= kShortRowBytes) {
+    size_t block = p->size[0];
+    int dims = 1;
+    while (dims < p->rank && block * p->size[dims] * p->element_size <= kBlockBytes) block *= p->size[dims++];
+    // Blocks pay where a buffer serves several in a row: an input that stays put along the next
+    // dim out (stride 0 there). Building both buffers for every block cost about what the rows did.
+    if (dims >= 2 && dims < p->rank && (p->stride_a[dims] == 0 || p->stride_b[dims] == 0)) {
+      p->block_rank = dims;
+      p->block = block;
+      p->block_kernel = k.op;
     }
   }
   return Status::ok;
@@ -259,9 +335,10 @@ void run_tiled(const BinaryPlan& p, uintptr_t ra, uintptr_t rb, uintptr_t y, siz
 
 }  // namespace
 
-void run_binary(const BinaryPlan& p, uintptr_t a, uintptr_t b, uintptr_t y, size_t begin, size_t end) {
-  if (p.rank == 0 || begin >= end) return;
-  if (p.tile_rows > 1) return run_tiled(p, a, b, y, begin, end);
+namespace {
+
+// run_binary row by row: a kernel call per row of the inner dim.
+void run_rows(const BinaryPlan& p, uintptr_t a, uintptr_t b, uintptr_t y, size_t begin, size_t end) {
   const size_t es = p.element_size;
   const size_t inner = p.size[0];
   size_t index[kMaxRank] = {0};
@@ -296,6 +373,70 @@ void run_binary(const BinaryPlan& p, uintptr_t a, uintptr_t b, uintptr_t y, size
       index[d] = 0;
     }
   }
+}
+
+// run_binary for a plan with blocks: the whole blocks in [begin, end) one kernel call each, each
+// input's part of the block laid out in a buffer (built again only when that part moves) or read
+// in place; the partial blocks at the ends row by row.
+void run_blocks(const BinaryPlan& p, uintptr_t a, uintptr_t b, uintptr_t y, size_t begin, size_t end) {
+  const size_t blk = p.block;
+  const size_t first = (begin + blk - 1) / blk, last = end / blk;  // whole blocks [first, last)
+  if (first >= last) return run_rows(p, a, b, y, begin, end);
+  if (begin < first * blk) run_rows(p, a, b, y, begin, first * blk);
+  const size_t es = p.element_size;
+  const int k = p.block_rank;
+  const bool in_place_a = runs_like_output(p.size, p.stride_a, k);
+  const bool in_place_b = runs_like_output(p.size, p.stride_b, k);
+  alignas(16) unsigned char tile_a[kBlockBytes];
+  alignas(16) unsigned char tile_b[kBlockBytes];
+  bool built_a = false, built_b = false;
+  uintptr_t from_a = 0, from_b = 0;  // the parts the buffers hold
+  // The outer coordinates of block `first`, and where a and b's parts of it start.
+  size_t index[kMaxRank] = {0};
+  uintptr_t ra = a, rb = b;
+  size_t q = first;
+  for (int d = k; d < p.rank; ++d) {
+    index[d] = q % p.size[d];
+    q /= p.size[d];
+    ra += index[d] * p.stride_a[d] * es;
+    rb += index[d] * p.stride_b[d] * es;
+  }
+  for (size_t i = first; i < last; ++i) {
+    const void* pa = reinterpret_cast<const void*>(ra);
+    const void* pb = reinterpret_cast<const void*>(rb);
+    if (!in_place_a) {
+      if (!built_a || from_a != ra) fill_block(tile_a, ra, p.size, p.stride_a, k - 1, es);
+      built_a = true;
+      from_a = ra;
+      pa = tile_a;
+    }
+    if (!in_place_b) {
+      if (!built_b || from_b != rb) fill_block(tile_b, rb, p.size, p.stride_b, k - 1, es);
+      built_b = true;
+      from_b = rb;
+      pb = tile_b;
+    }
+    p.block_kernel(blk, pa, pb, reinterpret_cast<void*>(y + i * blk * es));
+    // Odometer over the dims outside the block (unsigned: a view's steps back wrap).
+    for (int d = k; d < p.rank; ++d) {
+      ra += p.stride_a[d] * es;
+      rb += p.stride_b[d] * es;
+      if (++index[d] < p.size[d]) break;
+      ra -= p.stride_a[d] * p.size[d] * es;
+      rb -= p.stride_b[d] * p.size[d] * es;
+      index[d] = 0;
+    }
+  }
+  if (last * blk < end) run_rows(p, a, b, y, last * blk, end);
+}
+
+}  // namespace
+
+void run_binary(const BinaryPlan& p, uintptr_t a, uintptr_t b, uintptr_t y, size_t begin, size_t end) {
+  if (p.rank == 0 || begin >= end) return;
+  if (p.tile_rows > 1) return run_tiled(p, a, b, y, begin, end);
+  if (p.block_rank > 0) return run_blocks(p, a, b, y, begin, end);
+  run_rows(p, a, b, y, begin, end);
 }
 
 // Whether the onZeroDivision 'error' rule looks at the divisors: an integer division with an output.

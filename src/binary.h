@@ -38,6 +38,13 @@ struct BinaryPlan {
   // kernel call, the repeated input's row laid out that many times in a buffer. 1: no tiling.
   size_t tile_rows = 1;
   bool tile_a = false;  // which input repeats
+  // Other short rows (the inputs broadcast along different dims, as [8,1,6,1] with [7,1,5]):
+  // whole blocks of the inner block_rank dims, `block` elements each, go through block_kernel
+  // (the op kernel) at once, each input laid out for the block in a buffer, built again only
+  // when the input's part changes (or read in place where it runs like the output). 0: no blocks.
+  int block_rank = 0;
+  size_t block = 0;
+  vbinary_ukernel block_kernel = nullptr;
 };
 
 // An input's own strides in elements, one per dim of its shape (may be negative or 0), or

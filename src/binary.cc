@@ -267,17 +267,36 @@ Status plan_binary(Op op, DType dtype, const Broadcast& s, BinaryPlan* p, InputS
 
 namespace {
 
-// Where output element `begin` is: its column in the inner run (returned), its row's coordinates
-// in the outer dims (index), and the addresses of column 0 of that row in a and b.
-size_t locate(const BinaryPlan& p, size_t begin, size_t* index, uintptr_t* ra, uintptr_t* rb) {
+// The coordinates in the dims from `from` out of position q among them (dim `from` fastest),
+// added to the addresses of a and b: where that row (from = 1) or block starts in each.
+void locate_outer(const BinaryPlan& p, int from, size_t q, size_t* index, uintptr_t* ra, uintptr_t* rb) {
   const size_t es = p.element_size;
-  size_t row = begin / p.size[0];
-  for (int d = 1; d < p.rank; ++d) {
-    index[d] = row % p.size[d];
-    row /= p.size[d];
+  for (int d = from; d < p.rank; ++d) {
+    index[d] = q % p.size[d];
+    q /= p.size[d];
     *ra += index[d] * p.stride_a[d] * es;
     *rb += index[d] * p.stride_b[d] * es;
   }
+}
+
+// One step along the dims from `from` out (an odometer): a broadcast input has stride 0 and stays
+// put. Unsigned arithmetic: stepping back past a window's start wraps and comes back.
+inline void step_outer(const BinaryPlan& p, int from, size_t* index, uintptr_t* ra, uintptr_t* rb) {
+  const size_t es = p.element_size;
+  for (int d = from; d < p.rank; ++d) {
+    *ra += p.stride_a[d] * es;
+    *rb += p.stride_b[d] * es;
+    if (++index[d] < p.size[d]) break;
+    *ra -= p.stride_a[d] * p.size[d] * es;
+    *rb -= p.stride_b[d] * p.size[d] * es;
+    index[d] = 0;
+  }
+}
+
+// Where output element `begin` is: its column in the inner run (returned), its row's coordinates
+// in the outer dims (index), and the addresses of column 0 of that row in a and b.
+size_t locate(const BinaryPlan& p, size_t begin, size_t* index, uintptr_t* ra, uintptr_t* rb) {
+  locate_outer(p, 1, begin / p.size[0], index, ra, rb);
   return begin % p.size[0];
 }
 
@@ -362,16 +381,7 @@ void run_rows(const BinaryPlan& p, uintptr_t a, uintptr_t b, uintptr_t y, size_t
     if (left == 0) return;
     py += len * es;
     col = 0;
-    // Odometer over the outer dims: a broadcast input has stride 0 and stays put. Unsigned
-    // arithmetic: stepping back past a window's start wraps and comes back.
-    for (int d = 1; d < p.rank; ++d) {
-      ra += p.stride_a[d] * es;
-      rb += p.stride_b[d] * es;
-      if (++index[d] < p.size[d]) break;
-      ra -= p.stride_a[d] * p.size[d] * es;
-      rb -= p.stride_b[d] * p.size[d] * es;
-      index[d] = 0;
-    }
+    step_outer(p, 1, index, &ra, &rb);
   }
 }
 
@@ -394,13 +404,7 @@ void run_blocks(const BinaryPlan& p, uintptr_t a, uintptr_t b, uintptr_t y, size
   // The outer coordinates of block `first`, and where a and b's parts of it start.
   size_t index[kMaxRank] = {0};
   uintptr_t ra = a, rb = b;
-  size_t q = first;
-  for (int d = k; d < p.rank; ++d) {
-    index[d] = q % p.size[d];
-    q /= p.size[d];
-    ra += index[d] * p.stride_a[d] * es;
-    rb += index[d] * p.stride_b[d] * es;
-  }
+  locate_outer(p, k, first, index, &ra, &rb);
   for (size_t i = first; i < last; ++i) {
     const void* pa = reinterpret_cast<const void*>(ra);
     const void* pb = reinterpret_cast<const void*>(rb);
@@ -417,15 +421,7 @@ void run_blocks(const BinaryPlan& p, uintptr_t a, uintptr_t b, uintptr_t y, size
       pb = tile_b;
     }
     p.block_kernel(blk, pa, pb, reinterpret_cast<void*>(y + i * blk * es));
-    // Odometer over the dims outside the block (unsigned: a view's steps back wrap).
-    for (int d = k; d < p.rank; ++d) {
-      ra += p.stride_a[d] * es;
-      rb += p.stride_b[d] * es;
-      if (++index[d] < p.size[d]) break;
-      ra -= p.stride_a[d] * p.size[d] * es;
-      rb -= p.stride_b[d] * p.size[d] * es;
-      index[d] = 0;
-    }
+    step_outer(p, k, index, &ra, &rb);
   }
   if (last * blk < end) run_rows(p, a, b, y, last * blk, end);
 }

@@ -2,11 +2,12 @@
 // web/; this file marshals, and says what the core is.
 //
 // The facts, read by web/abi.js at init() (so JS copies none), all expanded from the lists in
-// src/: Embind enums name every code (DType, DTypeKind, Op, Status, BroadcastMode, ScratchArg,
+// src/: Embind enums name every code (DType, DTypeKind, Arithmetic, Op, Status, BroadcastMode, ScratchArg,
 // ScratchField) and every fact (DTypeFact, OpFact, Limit), and four plain exports look facts up:
 //   tw_dtype_fact(dtype, DTypeFact)   size, kind (a DTypeKind), mantissa_bits and exponent_bits
 //                                     (floats' formats; 0 for integers), onnx_since
-//   tw_op_fact(op, OpFact)            commutes, divides, floors (0 or 1), floor_twin (an Op)
+//   tw_op_fact(op, OpFact)            commutes, divides, floors (0 or 1), floor_twin (an Op),
+//                                     arithmetic (an Arithmetic), zero_quotient (an integer x/0)
 //   tw_limit(Limit)                   max_rank, dim_bits (a dim is below 2^dim_bits), tile_align_bytes, memory_initial_pages,
 //                                     memory_maximum_pages
 //   tw_scratch_field(ScratchField)    the field's word offset in the scratch area (below)
@@ -119,7 +120,7 @@ bool known_mode(uint32_t code) {
 
 // The facts tw_dtype_fact, tw_op_fact and tw_limit look up, by name (Embind enums).
 #define TW_DTYPE_FACTS(X) X(size) X(kind) X(mantissa_bits) X(exponent_bits) X(onnx_since)
-#define TW_OP_FACTS(X) X(commutes) X(divides) X(floors) X(floor_twin)
+#define TW_OP_FACTS(X) X(commutes) X(divides) X(floors) X(floor_twin) X(arithmetic) X(zero_quotient)
 #define TW_LIMITS(X) X(max_rank) X(dim_bits) X(tile_align_bytes) X(memory_initial_pages) X(memory_maximum_pages)
 #define TW_ENUM(name) name,
 enum class DTypeFact : int { TW_DTYPE_FACTS(TW_ENUM) };
@@ -149,6 +150,8 @@ uint32_t op_fact(OpFact fact) {
     case OpFact::divides: return F::kDivision;
     case OpFact::floors: return F::kFloorDivision;
     case OpFact::floor_twin: return static_cast<uint32_t>(floor_twin<O>());
+    case OpFact::arithmetic: return static_cast<uint32_t>(F::kArithmetic);
+    case OpFact::zero_quotient: return static_cast<uint32_t>(F::kZeroQuotient);
   }
   return kUnknown;
 }
@@ -300,6 +303,7 @@ EMSCRIPTEN_BINDINGS(tensorwise_abi) {
   }
 #define TW_VALUE(name) e.value(#name, std::remove_reference_t<decltype(e)>::enum_type::name);
   TW_NAMED(DTypeKind, "DTypeKind", TW_DTYPE_KINDS)
+  TW_NAMED(Arithmetic, "Arithmetic", TW_ARITHMETICS)
   TW_NAMED(Status, "Status", TW_STATUSES)
   TW_NAMED(BroadcastMode, "BroadcastMode", TW_BROADCAST_MODES)
   TW_NAMED(Arg, "ScratchArg", TW_SCRATCH_ARGS)

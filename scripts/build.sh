@@ -11,6 +11,8 @@ if [ "${1:-}" = "--tests" ]; then cmake --build build/wasm -j2 --target tensorwi
 if [ "${1:-}" = "--bench" ]; then cmake --build build/wasm -j2 --target tensorwise_roofline; fi
 # index.d.ts's per-dtype types from the core just built (rewritten only when they changed).
 node scripts/types.mjs
+# web/small-loops.js, the JS loops of small ops, from the same facts (rewritten only when they changed).
+node scripts/small-loops.mjs
 # The published files (dist/index.mjs, index.cjs, inline.mjs, inline.cjs, the .d.ts) from web/.
 node scripts/bundle.mjs
 # The demo as it is served (build/demo/): its modules bundled, importing dist/index.mjs.

@@ -9,6 +9,11 @@
 //                    (wrapping +, -, *): unsigned dtypes run the signed kernels of their width
 //   truncating       (floor divisions) the functor of the division that truncates instead: the
 //                    op's floor twin is found from it (floor_twin below)
+//   kArithmetic      which of the four arithmetic operations the op is on the dtype's values
+//                    (sum, difference, product, quotient; none for an op that is not one): with
+//                    the traits above and kZeroQuotient it says all of an op's semantics, so the
+//                    JS layer builds its small-op loops from the facts (web/small-ops.js)
+//   kZeroQuotient    (divisions) what an integer x/0 gives
 // The binding exports the enum and every trait by name (bindings/binding.cc).
 #pragma once
 
@@ -34,6 +39,14 @@ enum class Op : uint8_t {
 #undef TW_ENUM
 };
 
+// Which arithmetic operation an op is (kArithmetic above); the binding exports the names.
+#define TW_ARITHMETICS(X) X(none) X(sum) X(difference) X(product) X(quotient)
+enum class Arithmetic : uint8_t {
+#define TW_ENUM(name) name,
+  TW_ARITHMETICS(TW_ENUM)
+#undef TW_ENUM
+};
+
 // The ring operations (+, -, *) of every dtype from one C++ operator `fn`: IEEE for floats;
 // narrow floats through float32, rounded once, which is the correctly rounded result
 // (docs/contract.md, "Arithmetic"); integers wrap modulo 2^bits, computed in unsigned (promoted
@@ -53,18 +66,20 @@ T ring_op(T a, T b, Fn fn) {
 }
 
 // The ring ops (*, +, -): the same traits but for commuting, and one rounding or wrap each.
-template <class Fn, bool Commutes>
+template <class Fn, bool Commutes, Arithmetic A>
 struct ring {
   static constexpr bool kCommutes = Commutes;
+  static constexpr Arithmetic kArithmetic = A;
+  static constexpr int kZeroQuotient = 0;
   static constexpr bool kDivision = false;
   static constexpr bool kFloorDivision = false;
   static constexpr bool kSignless = true;
   template <class T>
   static T apply(T a, T b) { return ring_op(a, b, Fn{}); }
 };
-struct op_mul : ring<std::multiplies<>, true> {};
-struct op_add : ring<std::plus<>, true> {};
-struct op_sub : ring<std::minus<>, false> {};
+struct op_mul : ring<std::multiplies<>, true, Arithmetic::product> {};
+struct op_add : ring<std::plus<>, true, Arithmetic::sum> {};
+struct op_sub : ring<std::minus<>, false, Arithmetic::difference> {};
 
 // Division: IEEE for floats; integers truncate toward zero (C, ONNX Div). Integer division never
 // traps: x/0 is 0, and MIN/-1 wraps to MIN (like numpy).
@@ -73,12 +88,14 @@ struct op_div {
   static constexpr bool kDivision = true;
   static constexpr bool kFloorDivision = false;
   static constexpr bool kSignless = false;
+  static constexpr Arithmetic kArithmetic = Arithmetic::quotient;
+  static constexpr int kZeroQuotient = 0;
   template <class T>
   static T apply(T a, T b) {
     if constexpr (is_narrow_float_v<T>) {
       return narrow<T>(to_f32(a) / to_f32(b));
     } else if constexpr (std::is_integral_v<T>) {
-      if (b == 0) return 0;
+      if (b == 0) return static_cast<T>(kZeroQuotient);
       if constexpr (std::is_signed_v<T>) {
         using U = std::make_unsigned_t<T>;
         if (b == -1) return static_cast<T>(U{0} - static_cast<U>(a));  // wrapping negation
@@ -97,6 +114,8 @@ struct op_div_floor {
   static constexpr bool kDivision = true;
   static constexpr bool kFloorDivision = true;
   static constexpr bool kSignless = false;
+  static constexpr Arithmetic kArithmetic = Arithmetic::quotient;
+  static constexpr int kZeroQuotient = op_div::kZeroQuotient;
   using truncating = op_div;
   template <class T>
   static T apply(T a, T b) {

@@ -1,13 +1,13 @@
 // What the core says it is, read from the loaded module at init(): its dtypes (name, code,
 // element size, kind, format, the first ONNX opset that takes it), its ops (name, code,
-// traits, floor twin), statuses, broadcast modes, the scratch layout by field and argument name,
+// traits, floor twin, arithmetic, integer x/0), statuses, broadcast modes, the scratch layout by field and argument name,
 // and its limits. bindings/binding.cc exports all of it from the lists in src/: JS copies none
 // of it. readAbi() checks that every name the JS layer uses exists, and init() fails if not.
 
 // Filled by readAbi, each a new object (live bindings: importers see it) built in one go, which
 // V8 keeps in its fast shape; the hot path reads them on every call.
 export let DTYPE_FACTS = []; // [{ name, code, bytes, kind, mantissaBits, exponentBits, onnxSince }] in code order
-export let OPS = {}; //        'mul' -> { name, code, commutes, divides, floors, floorTwin (a name) }
+export let OPS = {}; //        'mul' -> { name, code, commutes, divides, floors, floorTwin (a name), arithmetic (a name), zeroQuotient }
 export let OP_CODE = {}; //    'mul' -> code
 export let STATUS = {}; //     'ok' -> code
 export let MODE_CODE = {}; //  'numpy' -> code
@@ -46,7 +46,8 @@ const named = (table) => Object.fromEntries(Object.entries(table).map(([name, co
 
 // A module's ABI as plain tables, after checking it against what the JS layer uses.
 function checkedAbi(m) {
-  const [kindCodes, dtypeFact, opFact, limit, fieldCodes] = [[m.DTypeKind, 'dtype kind list'], [m.DTypeFact, 'dtype fact list'],
+  const [kindCodes, arithmeticCodes, dtypeFact, opFact, limit, fieldCodes] = [[m.DTypeKind, 'dtype kind list'],
+    [m.Arithmetic, 'arithmetic list'], [m.DTypeFact, 'dtype fact list'],
     [m.OpFact, 'op fact list'], [m.Limit, 'limit list'], [m.ScratchField, 'scratch field list']].map(([E, what]) => enumValues(E, what));
   // One fact from one of the core's lookups (bindings/binding.cc); UINT32_MAX means unknown.
   const fact = (lookup, what, ...args) => {
@@ -74,11 +75,18 @@ function checkedAbi(m) {
     return values;
   });
   const opNames = named(opCodes);
+  const arithmetics = named(arithmeticCodes);
   const ops = Object.fromEntries(Object.entries(opCodes).map(([name, code]) => {
     const f = (key) => fact('_tw_op_fact', `${key} of op ${name}`, code, factOf(opFact, key));
-    return [name, { name, code, commutes: f('commutes') === 1, divides: f('divides') === 1, floors: f('floors') === 1, floorTwin: opNames[f('floor_twin')] }];
+    return [name, {
+      name, code, commutes: f('commutes') === 1, divides: f('divides') === 1, floors: f('floors') === 1, floorTwin: opNames[f('floor_twin')],
+      arithmetic: arithmetics[f('arithmetic')], zeroQuotient: f('zero_quotient') | 0,
+    }];
   }));
-  for (const op of Object.values(ops)) if (op.floorTwin === undefined) throw disagree(`op ${op.name}'s floor twin is not an op`);
+  for (const op of Object.values(ops)) {
+    if (op.floorTwin === undefined) throw disagree(`op ${op.name}'s floor twin is not an op`);
+    if (op.arithmetic === undefined) throw disagree(`op ${op.name}'s arithmetic is not one the core names`);
+  }
   const scratch = Object.fromEntries(Object.entries(fieldCodes).map(([name, code]) => [name, fact('_tw_scratch_field', `scratch field ${name}`, code)]));
   for (const name of REQUIRED.field) if (!Object.hasOwn(scratch, name)) throw disagree(`the core has no scratch field ${name}`);
   const lim = (key) => fact('_tw_limit', `limit ${key}`, factOf(limit, key));

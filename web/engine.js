@@ -18,6 +18,7 @@ import { MAX_BYTES, acquireBlock, bufferOf, align16, copyIn, copyOut, heapBuffer
 import { DTYPES, defaultCarrier } from './dtypes.js';
 import { elementCount } from './shapes.js';
 import { tilesFor } from './share-policy.js';
+import { runSmall } from './small-ops.js';
 import { sharing } from './threads.js';
 
 requires('status', ['ok', 'too_large', 'division_by_zero', 'incompatible', 'shapes_differ']);
@@ -27,23 +28,58 @@ const clampInt32 = (x) => max(-(2 ** 31), min(2 ** 31 - 1, x));
 /**
  * Broadcasts shapeA and shapeB under `mode` (its `code` from the module) in the instance's core
  * and keeps the plan of (op, dtype), given by their codes, there for run calls. Returns
- * { status, shape, conflict, row, heavy }: shape is the output's whenever the shapes broadcast,
- * also when the output is too large to compute (status too_large); a fresh array, the caller's
- * to keep.
+ * { status, shape, conflict, row, heavy, ... }, the record of the plan (not to be changed):
+ * shape is the output's whenever the shapes broadcast, also when the output is too large to
+ * compute (status too_large). With `inCore` false, a plan made earlier will do even if the core
+ * has made another since (an op computed in JS needs the shape, not the core's plan).
  */
-export function plan(inst, shapeA, shapeB, mode, opCode, dtypeCode, stridesA = null, stridesB = null) {
+function corePlan(inst, shapeA, shapeB, mode, opCode, dtypeCode, stridesA, stridesB, inCore) {
   const axis = mode.hasAxis ? clampInt32(mode.axis) : -1; // an int32 in the word's bits
-  // Only this function plans in the core, so the plan there is the last one made here: when the
-  // call asks for the same again (an app repeating an op on tensors of one shape), it is reused.
-  let last = inst.lastPlan;
-  const same = last !== null && last.op === opCode && last.dtype === dtypeCode && last.mode === mode.code &&
-    last.hasAxis === mode.hasAxis && last.axis === axis && sameDims(last.shapeA, shapeA) && sameDims(last.shapeB, shapeB) &&
-    sameStrides(last.stridesA, stridesA) && sameStrides(last.stridesB, stridesB);
-  if (!same) last = planInCore(inst, shapeA, shapeB, mode, axis, opCode, dtypeCode, stridesA, stridesB);
-  const rank = last.shape.length;
-  const shape = new Array(rank);
-  for (let i = 0; i < rank; ++i) shape[i] = last.shape[i];
-  return { status: last.status, shape, conflict: last.conflict, row: last.row, heavy: last.heavy };
+  // Only this function plans in the core, so the plan there is the last one made here
+  // (inst.lastPlan). The last few are kept: an app repeating ops on tensors of a few shapes (a
+  // chain of two ops alternates) plans each once.
+  const kept = inst.plans;
+  let at = -1;
+  for (let i = 0; i < kept.length; ++i) {
+    if (samePlan(kept[i], shapeA, shapeB, mode, axis, opCode, dtypeCode, stridesA, stridesB)) {
+      at = i;
+      break;
+    }
+  }
+  if (at > 0) { // to the front: the plan a loop of calls repeats is found first
+    const p = kept[at];
+    kept[at] = kept[0];
+    kept[0] = p;
+    at = 0;
+  }
+  if (at === 0 && (!inCore || kept[0] === inst.lastPlan)) return kept[0];
+  const made = planInCore(inst, shapeA, shapeB, mode, axis, opCode, dtypeCode, stridesA, stridesB);
+  if (at >= 0) kept[at] = made;
+  else {
+    if (kept.length === PLANS_KEPT) kept.pop();
+    kept.unshift(made);
+  }
+  return made;
+}
+
+const PLANS_KEPT = 4;
+
+const samePlan = (p, shapeA, shapeB, mode, axis, opCode, dtypeCode, stridesA, stridesB) => p.op === opCode && p.dtype === dtypeCode &&
+  p.mode === mode.code && p.hasAxis === mode.hasAxis && p.axis === axis && sameDims(p.shapeA, shapeA) && sameDims(p.shapeB, shapeB) &&
+  sameStrides(p.stridesA, stridesA) && sameStrides(p.stridesB, stridesB);
+
+/** plan() with the output's shape in a fresh array, the caller's to keep or change. */
+export function plan(inst, shapeA, shapeB, mode, opCode, dtypeCode, stridesA = null, stridesB = null) {
+  const last = corePlan(inst, shapeA, shapeB, mode, opCode, dtypeCode, stridesA, stridesB, true);
+  return { status: last.status, shape: last.shape.slice(), conflict: last.conflict, row: last.row, heavy: last.heavy };
+}
+
+// The shape of an op's result, a fresh array: a host operand's own dims when they are the
+// output's (readOperand made them for this call alone), else a copy of the plan's.
+function resultShape(a, b, planned) {
+  if (a.kind === 'host' && a.source.fromCaller && sameDims(a.shape, planned)) return a.shape;
+  if (b.kind === 'host' && b.source.fromCaller && sameDims(b.shape, planned)) return b.shape;
+  return planned.slice();
 }
 
 function sameDims(x, y) {
@@ -269,12 +305,12 @@ function run(inst, call) {
   const { fn, core, info, mode, out, zeroIsError } = call;
   const a = foreign(inst, call.a);
   const b = foreign(inst, call.b);
-  const p = plan(inst, a.shape, b.shape, mode, core, info.code, stridesOf(a), stridesOf(b));
+  let p = corePlan(inst, a.shape, b.shape, mode, core, info.code, stridesOf(a), stridesOf(b), false);
   if (p.status === STATUS.too_large) {
     throw new RangeError(`the result of shape ${formatShape(p.shape)} is too large for wasm memory`);
   }
   if (p.status !== STATUS.ok) throw broadcastError(p.status, a.shape, b.shape, mode, p.conflict);
-  const shape = p.shape;
+  const shape = resultShape(a, b, p.shape);
   const n = elementCount(shape);
   const es = info.bytes;
   if (out !== null) {
@@ -285,6 +321,11 @@ function run(inst, call) {
   }
   if (n * es > MAX_BYTES) throw noRoom(info, shape, n * es);
 
+  if (a.kind === 'host' && b.kind === 'host') {
+    const small = runSmall(call, a, b, shape, n);
+    if (small !== null) return small;
+  }
+  if (p !== inst.lastPlan) p = corePlan(inst, a.shape, b.shape, mode, core, info.code, stridesOf(a), stridesOf(b), true);
   if (n * es < STREAM_MIN_BYTES && !inst.shared && !zeroIsError && isJsArray(a) && isJsArray(b) && (out === null || isJsArray(out))) {
     return runStaged(inst, call, a, b, shape, n);
   }

@@ -50,8 +50,10 @@ export function makeInstance(m, shared) {
       plan: m._tw_plan, runRange: m._tw_run_range, checkDivisors: m._tw_check_divisors, zero: m._tw_zero, move: m._tw_move, convert: m._tw_convert,
       malloc: m._malloc, free: m._free, memoryInUse: m._tw_memory_in_use, setStack: m._tw_set_stack,
     },
-    // The last plan made in the core, with what it was made from (engine.js).
+    // The last plan made in the core, with what it was made from, and the last few made, the
+    // most recent first (engine.js).
     lastPlan: null,
+    plans: [],
     // The block small calls stage in, kept between calls (memory.js).
     staging: { ptr: 0, size: 0 },
     // Live tensors' blocks, address -> bytes (tensor.js).

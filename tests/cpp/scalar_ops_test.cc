@@ -58,3 +58,45 @@ TEST_CASE_TEMPLATE("signed MIN / -1 wraps to MIN, x / 0 is 0", T, int16_t, int32
   CHECK(op_mul::apply<T>(max, 2) == static_cast<T>(-2));
   CHECK(op_mul::apply<T>(min, -1) == min);
 }
+
+// The JS layer computes small ops from the facts alone (web/small-ops.js): each op's kArithmetic
+// and kZeroQuotient must say what its functor does, on floats and on integers.
+namespace {
+
+template <class T>
+T arithmetic_of(Arithmetic a, T x, T y) {
+  switch (a) {
+    case Arithmetic::sum: return x + y;
+    case Arithmetic::difference: return x - y;
+    case Arithmetic::product: return x * y;
+    case Arithmetic::quotient: return x / y;
+    case Arithmetic::none: break;
+  }
+  return T{};
+}
+
+template <class F>
+void check_arithmetic_trait() {
+  REQUIRE(F::kArithmetic != Arithmetic::none);
+  const double xs[] = {7.5, -3.25, 1e300, 0.1};
+  for (double x : xs) {
+    for (double y : xs) CHECK(F::apply(x, y) == arithmetic_of(F::kArithmetic, x, y));
+  }
+  const int32_t is[] = {7, -7, 100, 3, -2, 46341};
+  for (int32_t x : is) {
+    for (int32_t y : is) {
+      const int64_t exact = arithmetic_of<int64_t>(F::kArithmetic, x, y);
+      const int64_t rounded = F::kFloorDivision ? floor_div(x, y) : exact;
+      CHECK(F::apply(x, y) == wrap<int32_t>(rounded));
+    }
+    if (F::kDivision) CHECK(F::apply(x, int32_t{0}) == F::kZeroQuotient);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every op's arithmetic trait and zero quotient say what its functor does") {
+#define TW_CASE(name, functor) check_arithmetic_trait<functor>();
+  TW_OPS(TW_CASE)
+#undef TW_CASE
+}

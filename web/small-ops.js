@@ -1,6 +1,6 @@
 // Small ops on JS arrays, computed in JS. Below a few dozen elements, copying the operands into
 // wasm memory and the result out of it costs more than the arithmetic (docs/performance.md,
-// "Small ops in JS"); a JS loop over the caller's arrays does neither.
+// "Small ops computed in JS"); a JS loop over the caller's arrays does neither.
 //
 // No rule of the arithmetic is written here or by hand: the loops (small-loops.js) are written
 // by scripts/small-loops.mjs from what the core says of each op and dtype, for the dtypes where

@@ -10,6 +10,7 @@
 // TW_SMALL_OPS) sends every op they can take here, whatever its size.
 import { OPS, onAbi } from './abi.js';
 import { DTYPES } from './dtypes.js';
+import { hasOwn } from './intrinsics.js';
 import { testing } from './loader.js';
 import { resultArray } from './memory.js';
 import { SMALL_LOOPS, SMALL_STORES } from './small-loops.js';
@@ -23,13 +24,16 @@ export const SMALL_OPS_MAX = 64;
 // LOOPS[op code][dtype code] and STORES[dtype code]: a function of small-loops.js or null.
 let LOOPS = [];
 let STORES = [];
+// Own entries only: a name the file lacks is never looked up on Object.prototype.
+const own = (table, name) => (hasOwn(table, name) ? table[name] : null);
 onAbi(() => {
   const loops = [], stores = [];
   for (const op of Object.values(OPS)) {
     loops[op.code] = [];
-    for (const info of Object.values(DTYPES)) loops[op.code][info.code] = SMALL_LOOPS[op.name]?.[info.name] ?? null;
+    const forOp = own(SMALL_LOOPS, op.name);
+    for (const info of Object.values(DTYPES)) loops[op.code][info.code] = forOp === null ? null : own(forOp, info.name);
   }
-  for (const info of Object.values(DTYPES)) stores[info.code] = SMALL_STORES[info.name] ?? null;
+  for (const info of Object.values(DTYPES)) stores[info.code] = own(SMALL_STORES, info.name);
   LOOPS = loops;
   STORES = stores;
 });

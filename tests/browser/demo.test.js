@@ -648,9 +648,12 @@ test('the page appears filled, with no layout shift; a .wasm that does not load 
 
 test('phone: the flagship in at most 3 screens, result first, A and B on request; a layout wider than its view says so', async () => {
   await page.setViewportSize(PHONE);
+  // As a visitor opens it: a new document (no speed table or IR report from the tests above).
+  // Opened as a hash change then a reload, it once showed the IR test's last case here (in one
+  // full run of 2026-11-27, cause not found); from about:blank the address is loaded afresh.
+  await page.goto('about:blank');
   await open('/demo/#a=8,1,6,1&b=7,1,5&step=4');
-  await page.reload(); // as a visitor opens it: no speed table or IR report from the tests above
-  await page.waitForFunction(() => window.tensorwiseDemoReady === true);
+  assert.equal(await page.textContent('#result-shape'), '[8, 7, 6, 5]');
   const screens = await page.evaluate(() => document.documentElement.scrollHeight / window.innerHeight);
   assert.ok(screens <= 3, `${screens.toFixed(2)} screens`);
   const order = await page.$$eval('[data-view]', (vs) => vs.sort((x, y) => x.getBoundingClientRect().top - y.getBoundingClientRect().top).map((v) => v.dataset.view));

@@ -27,19 +27,20 @@ const FILE = fileURLToPath(new URL('../web/small-loops.js', import.meta.url));
 
 await init({ threads: 1 });
 
-// The element y[i] as a JS expression of x[xi] and w[wi], or null where JS is not the core.
+// The statement that computes y[i] from x[xi] and w[wi], each element read once (another thread
+// may be writing a shared buffer), or null where JS is not the core.
 function element(op, info) {
   const float = info.kind === 'floating' && (info.precision === 53 || 2 * info.precision + 2 <= 53);
   const integer = info.integer && info.bytes <= 4;
   if (!float && !integer) return null;
   switch (op.arithmetic) {
-    case 'sum': return 'x[xi] + w[wi]';
-    case 'difference': return 'x[xi] - w[wi]';
-    case 'product': return integer && 2 * 8 * info.bytes > 53 ? 'imul(x[xi], w[wi])' : 'x[xi] * w[wi]';
+    case 'sum': return 'y[i] = x[xi] + w[wi];';
+    case 'difference': return 'y[i] = x[xi] - w[wi];';
+    case 'product': return integer && 2 * 8 * info.bytes > 53 ? 'y[i] = imul(x[xi], w[wi]);' : 'y[i] = x[xi] * w[wi];';
     case 'quotient': {
-      if (float) return 'x[xi] / w[wi]';
+      if (float) return 'y[i] = x[xi] / w[wi];';
       const round = op.floors && info.kind === 'signed_integer' ? 'floor' : 'trunc';
-      return `w[wi] === 0 ? ${op.zeroQuotient} : ${round}(x[xi] / w[wi])`;
+      return `{\n        const d = w[wi];\n        y[i] = d === 0 ? ${op.zeroQuotient} : ${round}(x[xi] / d);\n      }`;
     }
     default: return null;
   }
@@ -54,7 +55,7 @@ for (const op of Object.values(OPS)) {
     if (e === null) continue;
     stores.add(info.name);
     lines.push(`    ${info.name}(x, xi, xs, w, wi, ws, y, n) {\n` +
-      `      for (let i = 0; i < n; ++i, xi += xs, wi += ws) y[i] = ${e};\n    },`);
+      `      for (let i = 0; i < n; ++i, xi += xs, wi += ws) ${e}\n    },`);
   }
   if (lines.length > 0) loops.push(`  ${op.name}: {\n${lines.join('\n')}\n  },`);
 }
@@ -63,6 +64,8 @@ const storeLines = [...stores].map((name) => `  ${name}(from, into, n) {\n    fo
 const wanted = `// Written by scripts/small-loops.mjs from the core's facts (npm run build); do not edit.
 // SMALL_LOOPS[core op][dtype](x, xi, xs, w, wi, ws, y, n): y[i] for i < n from x (from xi,
 // step xs) and w (from wi, step ws). SMALL_STORES[dtype](from, into, n): into[i] = from[i].
+// The copies of one loop per dtype are on purpose: V8 keeps what types a function has seen per
+// function, and one loop that sees every kind of typed array is several times slower.
 import { floor, imul, trunc } from './intrinsics.js';
 
 export const SMALL_LOOPS = {

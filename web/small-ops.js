@@ -52,14 +52,15 @@ let scratch = new Float64Array(SMALL_OPS_MAX);
  * testing.smallOps is 'always'), no loop for its op and dtype, an operand neither laid out like
  * the output nor one element, a strided view, a view of wasm memory, an integer x/0 to refuse
  * (onZeroDivision 'error'), or an array whose stores do not wrap (a Uint8ClampedArray out).
- * The caller has planned the op (`shape`, n elements) and checked out's length.
+ * a and b are host operands (JS arrays); the caller has planned the op (`shape`, n elements) and
+ * checked out's length.
  */
 export function runSmall(call, a, b, shape, n) {
   const mode = testing.smallOps;
   if (mode === 'never' || (n > SMALL_OPS_MAX && mode !== 'always') || call.zeroIsError) return null;
   const { info, out } = call;
   const loop = LOOPS[call.core][info.code];
-  if (loop === null || a.kind !== 'host' || b.kind !== 'host' || a.strides !== null || b.strides !== null) return null;
+  if (loop === null || a.strides !== null || b.strides !== null) return null;
   const as = stepOf(a, n), bs = stepOf(b, n);
   if (as < 0 || bs < 0) return null;
   const sa = a.source, sb = b.source;

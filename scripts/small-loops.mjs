@@ -4,7 +4,7 @@
 // function so that V8 sees one kind of typed array at each of its element reads and writes (one
 // loop shared by every dtype is several times slower in an app that uses several).
 // With --check it writes nothing and fails if the file differs from what it would write
-// (tests/js/small-loops.test.js). Run by scripts/build.sh after the wasm build.
+// (tests/js/generated-files.test.js). Run by scripts/build.sh after the wasm build.
 //
 // When JS arithmetic is the core's, from the facts alone:
 // - floats whose typed array holds IEEE binary32 or binary64 (kind floating, precision p = 24 or
@@ -17,11 +17,11 @@
 //   double quotient never rounds across an integer); the store wraps modulo 2^bits as the core
 //   does (MIN / -1 is MIN); an integer x/0 is the op's zero quotient.
 // Narrow floats and 64-bit integers have none: they run in the core.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { init } from '../web/index.js';
 import { OPS } from '../web/abi.js';
 import { DTYPES } from '../web/dtypes.js';
+import { writeOrCheck } from './generated-file.mjs';
 
 const FILE = fileURLToPath(new URL('../web/small-loops.js', import.meta.url));
 
@@ -77,12 +77,6 @@ ${storeLines.join('\n')}
 };
 `;
 
-const now = existsSync(FILE) ? readFileSync(FILE, 'utf8') : null;
-if (process.argv.includes('--check')) {
-  if (now !== wanted) {
-    process.stderr.write('web/small-loops.js is not what scripts/small-loops.mjs writes from the core: run npm run build\n');
-    process.exit(1);
-  }
-} else if (now !== wanted) {
-  writeFileSync(FILE, wanted);
-}
+writeOrCheck(FILE, wanted, {
+  stale: 'web/small-loops.js is not what scripts/small-loops.mjs writes from the core: run npm run build',
+});

@@ -3,12 +3,13 @@
 // DTypeKind unions, Carriers, TypedArray, DTypeOfData and BuiltinOf. Each sits between a
 // `// <generated: NAME>` and a `// </generated>` line; everything else in the file is written by
 // hand. With --check it writes nothing and fails if the file differs from what it would write
-// (tests/js/types-generated.test.js). Run by scripts/build.sh after the wasm build.
-import { readFileSync, writeFileSync } from 'node:fs';
+// (tests/js/generated-files.test.js). Run by scripts/build.sh after the wasm build.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { init } from '../web/index.js';
 import { DTYPE_FACTS } from '../web/abi.js';
 import { PLAIN_ARRAY_CARRIERS, carrierNames } from '../web/dtypes.js';
+import { writeOrCheck } from './generated-file.mjs';
 
 const FILE = fileURLToPath(new URL('../web/index.d.ts', import.meta.url));
 // The TypeScript name of the platform's Float16Array (it is `never` where the lib lacks it).
@@ -96,14 +97,7 @@ function generate(text) {
   return out;
 }
 
-const current = readFileSync(FILE, 'utf8');
-const wanted = generate(current);
-if (process.argv.includes('--check')) {
-  if (wanted !== current) {
-    console.error(`${FILE} is not what scripts/types.mjs writes from the core's dtypes: run node scripts/types.mjs`);
-    process.exit(1);
-  }
-} else if (wanted !== current) {
-  writeFileSync(FILE, wanted);
-  console.log('web/index.d.ts: per-dtype types rewritten from the core');
-}
+writeOrCheck(FILE, generate(readFileSync(FILE, 'utf8')), {
+  stale: `${FILE} is not what scripts/types.mjs writes from the core's dtypes: run node scripts/types.mjs`,
+  rewritten: 'web/index.d.ts: per-dtype types rewritten from the core',
+});

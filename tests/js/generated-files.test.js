@@ -1,14 +1,23 @@
-// web/index.d.ts's per-dtype types are what scripts/types.mjs writes from the built core's
-// dtypes: a region edited by hand, or a dtype added to the core without rebuilding, fails here.
+// The files the build writes from the built core are what their scripts write now: web/index.d.ts's
+// per-dtype types (scripts/types.mjs, from the core's dtypes) and web/small-loops.js
+// (scripts/small-loops.mjs, from its ops and dtypes). A region or loop edited by hand, or a dtype
+// or op changed in the core without rebuilding, fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
-const script = fileURLToPath(new URL('../../scripts/types.mjs', import.meta.url));
+const check = async (name) => {
+  const script = fileURLToPath(new URL(`../../scripts/${name}`, import.meta.url));
+  const { stderr } = await promisify(execFile)(process.execPath, [script, '--check']).catch((e) => e);
+  return stderr;
+};
 
 test('index.d.ts per-dtype types match the core', async () => {
-  const { stderr } = await promisify(execFile)(process.execPath, [script, '--check']).catch((e) => e);
-  assert.equal(stderr, '');
+  assert.equal(await check('types.mjs'), '');
+});
+
+test('small-loops.js is written from the core', async () => {
+  assert.equal(await check('small-loops.mjs'), '');
 });

@@ -279,14 +279,16 @@ void locate_outer(const BinaryPlan& p, int from, size_t q, size_t* index, uintpt
   }
 }
 
-// One step along the dims from `from` out (an odometer): a broadcast input has stride 0 and stays
-// put. Unsigned arithmetic: stepping back past a window's start wraps and comes back.
-inline void step_outer(const BinaryPlan& p, int from, size_t* index, uintptr_t* ra, uintptr_t* rb) {
+// A step along the dims from `from` out (an odometer): `step` places along dim `from` (at most to
+// its end), then one at a time. A broadcast input has stride 0 and stays put. Unsigned
+// arithmetic: stepping back past a window's start wraps and comes back.
+inline void step_outer(const BinaryPlan& p, int from, size_t* index, uintptr_t* ra, uintptr_t* rb, size_t step = 1) {
   const size_t es = p.element_size;
-  for (int d = from; d < p.rank; ++d) {
-    *ra += p.stride_a[d] * es;
-    *rb += p.stride_b[d] * es;
-    if (++index[d] < p.size[d]) break;
+  for (int d = from; d < p.rank; ++d, step = 1) {
+    *ra += step * p.stride_a[d] * es;
+    *rb += step * p.stride_b[d] * es;
+    index[d] += step;
+    if (index[d] < p.size[d]) break;
     *ra -= p.stride_a[d] * p.size[d] * es;
     *rb -= p.stride_b[d] * p.size[d] * es;
     index[d] = 0;
@@ -338,17 +340,7 @@ void run_tiled(const BinaryPlan& p, uintptr_t ra, uintptr_t rb, uintptr_t y, siz
     col += len;
     if (col < inner * (rows > 0 ? rows : 1)) continue;  // the range began inside a row: its rest next
     col = 0;
-    // Odometer: dim 1 by the rows just done (at most to its end), then as run_binary's.
-    size_t step = rows > 0 ? rows : 1;
-    for (int d = 1; d < p.rank; ++d, step = 1) {
-      ra += step * p.stride_a[d] * es;
-      rb += step * p.stride_b[d] * es;
-      index[d] += step;
-      if (index[d] < p.size[d]) break;
-      ra -= p.stride_a[d] * p.size[d] * es;
-      rb -= p.stride_b[d] * p.size[d] * es;
-      index[d] = 0;
-    }
+    step_outer(p, 1, index, &ra, &rb, rows > 0 ? rows : 1);  // dim 1 by the rows just done
   }
 }
 

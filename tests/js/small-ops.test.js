@@ -3,13 +3,14 @@
 // pythondiv settings, a new result and `out`. The operands are every pair of values for the
 // 8-bit integers, and every pair of a set of edge values (the extremes, 0, ±1, powers of two
 // and their neighbours, subnormals, infinities, NaN, random bits) for the others. NaN payloads
-// are unspecified: a NaN matches a NaN.
+// are unspecified: a NaN matches a NaN (same-bits.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as tw from '../../web/index.js';
 import { testing } from '../../web/loader.js';
 import { SOURCES, runFresh } from './fresh-process.js';
-import { DTYPES, DTYPE_NAMES, OPS, bitsOf, isNaNAt } from './dtypes.js';
+import { DTYPES, DTYPE_NAMES, OPS } from './dtypes.js';
+import { assertSameBits } from './same-bits.js';
 
 await tw.init();
 
@@ -65,15 +66,6 @@ function pairs(name) {
   return { a, b };
 }
 
-function sameBits(dtype, got, want, what) {
-  const g = bitsOf(dtype, got), w = bitsOf(dtype, want);
-  assert.equal(g.length, w.length, what);
-  for (let i = 0; i < g.length; ++i) {
-    if (g[i] === w[i] || (isNaNAt(dtype, g, i) && isNaNAt(dtype, w, i))) continue;
-    assert.fail(`${what}: element ${i} is ${g[i]}, the core gives ${w[i]}`);
-  }
-}
-
 function withSmallOps(mode, fn) {
   const before = testing.smallOps;
   testing.smallOps = mode;
@@ -99,14 +91,14 @@ for (const dtype of DTYPE_NAMES) {
         };
         const what = `${dtype} ${o.fn} pythondiv ${pythondiv}`;
         const want = withSmallOps('never', run);
-        sameBits(dtype, withSmallOps('always', run), want, what);
-        sameBits(dtype, withSmallOps('always', into), want, `${what}, out`);
+        assertSameBits(dtype, withSmallOps('always', run), want, what);
+        assertSameBits(dtype, withSmallOps('always', into), want, `${what}, out`);
         // A broadcast scalar, on either side: the loops step 0 through it.
         const scalar = { data: a.subarray(3, 4), shape: [], dtype };
         const left = () => o.run(tw)(scalar, { data: b, shape, dtype }, options).data;
         const right = () => o.run(tw)({ data: b, shape, dtype }, scalar, options).data;
-        sameBits(dtype, withSmallOps('always', left), withSmallOps('never', left), `${what}, scalar A`);
-        sameBits(dtype, withSmallOps('always', right), withSmallOps('never', right), `${what}, scalar B`);
+        assertSameBits(dtype, withSmallOps('always', left), withSmallOps('never', left), `${what}, scalar A`);
+        assertSameBits(dtype, withSmallOps('always', right), withSmallOps('never', right), `${what}, scalar B`);
       }
     }
   });

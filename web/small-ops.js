@@ -21,9 +21,11 @@ import { SMALL_LOOPS, SMALL_STORES } from './small-loops.js';
  */
 export const SMALL_OPS_MAX = 64;
 
-// LOOPS[op code][dtype code] and STORES[dtype code]: a function of small-loops.js or null.
+// LOOPS[op code][dtype code] and STORES[dtype code]: a function of small-loops.js or null;
+// HELD[dtype code]: two one-element arrays of its storage class (A's and B's), see held().
 let LOOPS = [];
 let STORES = [];
+let HELD = [];
 // Own entries only: a name the file lacks is never looked up on Object.prototype.
 const own = (table, name) => (hasOwn(table, name) ? table[name] : null);
 onAbi(() => {
@@ -33,14 +35,28 @@ onAbi(() => {
     const forOp = own(SMALL_LOOPS, op.name);
     for (const info of Object.values(DTYPES)) loops[op.code][info.code] = forOp === null ? null : own(forOp, info.name);
   }
-  for (const info of Object.values(DTYPES)) stores[info.code] = own(SMALL_STORES, info.name);
+  const held = [];
+  for (const info of Object.values(DTYPES)) {
+    stores[info.code] = own(SMALL_STORES, info.name);
+    held[info.code] = stores[info.code] === null ? null : [new info.Storage(1), new info.Storage(1)];
+  }
   LOOPS = loops;
   STORES = stores;
+  HELD = held;
 });
 
 // What the op reads of an operand: all n elements (1), one broadcast over them (0), or neither
 // (-1: a broadcast of several dims).
 const stepOf = (x, n) => (x.n === n ? 1 : x.n === 1 ? 0 : -1);
+
+// A one-element operand broadcast over the output (step 0), which the loop reads at every
+// element, read once into an array of its own (side 0 for A, 1 for B): another thread may be
+// writing a shared buffer, and each result must see one value, as the core's copy of it does.
+function held(x, side, info) {
+  const h = HELD[info.code][side];
+  h[0] = x.source.fixed[x.first];
+  return h;
+}
 
 // Results for `out` (which may overlap an operand at another offset) are all computed here
 // before the first is stored: a double holds each exactly, and the store into out rounds or
@@ -63,19 +79,20 @@ export function runSmall(call, a, b, shape, n) {
   if (loop === null || a.strides !== null || b.strides !== null) return null;
   const as = stepOf(a, n), bs = stepOf(b, n);
   if (as < 0 || bs < 0) return null;
-  const sa = a.source, sb = b.source;
-  if (sa.heapAddress >= 0 || sb.heapAddress >= 0) return null;
+  if (a.source.heapAddress >= 0 || b.source.heapAddress >= 0) return null;
+  let data = null, o = null;
   if (out === null) {
     const Carrier = a.carrier ?? info.Storage;
     if (Carrier !== info.Storage) return null;
-    const data = resultArray(Carrier, n);
-    loop(sa.fixed, a.first, as, sb.fixed, b.first, bs, data, n);
-    return { data, shape, dtype: info.name };
+    data = resultArray(Carrier, n);
+  } else {
+    o = out.source;
+    if (out.kind !== 'host' || o.heapAddress >= 0 || o.Class !== info.Storage) return null;
+    if (scratch.length < n) scratch = new Float64Array(n);
   }
-  const o = out.source;
-  if (out.kind !== 'host' || o.heapAddress >= 0 || o.Class !== info.Storage) return null;
-  if (scratch.length < n) scratch = new Float64Array(n);
-  loop(sa.fixed, a.first, as, sb.fixed, b.first, bs, scratch, n);
+  // Steps are 0 or 1: an operand read in place starts at its first element, a held one at 0.
+  loop(as ? a.source.fixed : held(a, 0, info), as * a.first, as, bs ? b.source.fixed : held(b, 1, info), bs * b.first, bs, data ?? scratch, n);
+  if (data !== null) return { data, shape, dtype: info.name };
   STORES[info.code](scratch, o.fixed, n);
   return { data: o.view, shape, dtype: info.name };
 }

@@ -124,3 +124,35 @@ test('a polluted Object.prototype before init() gives the JS loops nothing', () 
   assert.deepEqual(result.calls, []);
   assert.deepEqual(result.r, ['15,-20', String([0x4000, 0x4400]), '3,4']);
 });
+
+test('a one-element operand broadcast over the output is read once, while another thread writes it', () => {
+  // A worker flips the one element of a shared buffer between 1 and 2 without pause; each result
+  // of ones times it must be all 1s or all 2s, never a mix (the core path copies the operand
+  // once; so must the loops, which read it at every element).
+  const result = runFresh(`
+    import { Worker } from 'node:worker_threads';
+    const tw = await import(${SOURCES.index});
+    await tw.init({ threads: 1 });
+    const one = new Float32Array(new SharedArrayBuffer(4));
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    one[0] = 1;
+    const w = new Worker(\`
+      const { workerData: { one, stop } } = require('node:worker_threads');
+      while (Atomics.load(stop, 0) === 0) one[0] = one[0] === 1 ? 2 : 1;
+    \`, { eval: true, workerData: { one, stop }, execArgv: [] });
+    await new Promise((resolve) => w.once('online', resolve));
+    const ones = new Float32Array(64).fill(1);
+    let mixed = 0, calls = 0;
+    for (const end = Date.now() + 500; Date.now() < end;) {
+      for (let k = 0; k < 100; ++k, ++calls) {
+        const r = tw.multiply({ data: ones }, { data: one, shape: [1] }).data;
+        if (!r.every((x) => x === r[0])) mixed += 1;
+      }
+    }
+    Atomics.store(stop, 0, 1);
+    await w.terminate();
+    console.log(JSON.stringify({ mixed, calls }));
+  `);
+  assert.ok(result.calls > 1000, `${result.calls} calls`);
+  assert.equal(result.mixed, 0, `${result.mixed} of ${result.calls} results mixed two values`);
+});

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "../cast.h"
 #include "../half.h"
 #include "vbinary.h"
 
@@ -42,16 +43,17 @@ VBinaryKernels kernels() {
   else return {&vop<T, F>, &vopc<T, F>, &vropc<T, F>};
 }
 
-// y[i] = x[i] converted through half.h's scalar conversions: to float32 exactly, to a narrow
-// float rounded to nearest even.
+// y[i] = x[i] converted by cast.h's rules, one pair of dtypes: the oracle of the SIMD kernel of a
+// pair (tests/cpp/conversions_test.cc) and of the conversion below.
 template <class From, class To>
 void convert(size_t n, const void* x, void* y) {
   const From* px = static_cast<const From*>(x);
   To* py = static_cast<To*>(y);
-  for (size_t i = 0; i < n; ++i) {
-    if constexpr (std::is_same_v<To, float>) py[i] = to_f32(px[i]);
-    else py[i] = narrow<To>(px[i]);
-  }
+  for (size_t i = 0; i < n; ++i) py[i] = cast_value<From, To>(px[i]);
 }
+
+// Any conversion casts(from, to) allows, with the same rules: in pieces widened to 64 bits, then
+// narrowed (a loop per dtype each way, not one per pair of dtypes).
+void convert(DType from, DType to, size_t n, const void* x, void* y);
 
 }  // namespace tensorwise::reference

@@ -2,39 +2,45 @@
 // web/; this file marshals, and says what the core is.
 //
 // The facts, read by web/abi.js at init() (so JS copies none), all expanded from the lists in
-// src/: Embind enums name every code (DType, DTypeKind, Arithmetic, Op, Status, BroadcastMode, ScratchArg,
+// src/: Embind enums name every code (DType, DTypeKind, Arithmetic, Op, Status, BroadcastMode,
 // ScratchField) and every fact (DTypeFact, OpFact, Limit), and four plain exports look facts up:
 //   tw_dtype_fact(dtype, DTypeFact)   size, kind (a DTypeKind), mantissa_bits and exponent_bits
 //                                     (floats' formats; 0 for integers), onnx_since
 //   tw_op_fact(op, OpFact)            commutes, divides, floors (0 or 1), floor_twin (an Op),
 //                                     arithmetic (an Arithmetic), zero_quotient (an integer x/0)
 //   tw_limit(Limit)                   max_rank, dim_bits (a dim is below 2^dim_bits), tile_align_bytes, memory_initial_pages,
-//                                     memory_maximum_pages
+//                                     memory_maximum_pages, max_inputs, max_literals, max_nodes,
+//                                     literal_base, node_base (a program's values), plan_bytes
 //   tw_scratch_field(ScratchField)    the field's word offset in the scratch area (below)
 // each returning kUnknown for a code it does not know. (Lookups rather than an Embind constant
 // per fact: a registered constant costs its name and a call in the binary, and there would be
 // a hundred.)
 //
-// The calls (tw_*) take their arguments from the scratch area, where web/engine.js writes them
-// first. They are plain wasm exports (EMSCRIPTEN_KEEPALIVE), not Embind functions, whose
+// The calls (tw_*) are plain wasm exports (EMSCRIPTEN_KEEPALIVE), not Embind functions, whose
 // eval-free invoker costs several times more per call (docs/performance.md, "Where the time
-// goes"); tiny ops make two.
-// A call composes what src/binary.h's binary() composes, in the same order: plan, then the
-// divisors when asked, then ranges of the output. tw_convert (a run of elements from one dtype to
-// another, src/kernels/conversion_list.inc) takes plain arguments, as tw_zero and tw_move do:
-// it needs no plan, and its dtypes are the DType codes.
+// goes"). They follow src/plan.h: tw_reshape plans a program for its inputs' shapes into a Plan
+// the caller owns (web/ allocates it: tw_limit(plan_bytes)); tw_run computes a range of its
+// output on whichever thread calls it (the pool's workers call their instance's tw_run), given
+// the inputs' and the output's addresses and a workspace of the plan's size for that thread;
+// tw_check_divisors applies onZeroDivision 'error' before anything is written. tw_broadcast only
+// broadcasts two shapes (broadcastShapes). tw_convert (a run of elements from one dtype to
+// another, cast.h) takes plain arguments, as tw_zero and tw_move do.
 //
-// Scratch layout (32-bit words, in this order; tw_scratch_field gives each one's offset):
-//   rank_a, rank_b, dims_a (kMaxRank), dims_b (kMaxRank), strided_a, strided_b (1 when the
-//   input is a strided view), strides_a, strides_b (kMaxRank, int32 elements, read when strided):
-//   written by JS;
-//   written back by tw_plan: out_rank, conflict (axis or -1), row (the plan's row length), heavy
-//   (1 when its arithmetic is heavy: ops.h), out_dims (kMaxRank); and, also when the shapes do
-//   not broadcast (broadcastShapes' explain: true), how they align: aligned_rank, start_a and
-//   start_b (int32: where each one's first dim stands among the output's axes), conflicts (bit i
-//   for every conflicting axis i), aligned_a and aligned_b (each input's dims at each axis);
-//   args + ScratchArg: op, dtype, mode, has_axis, axis (tw_plan); a, b, y (tw_run_range, which
-//   takes begin and end as arguments); b, count (tw_check_divisors);
+// Scratch layout (32-bit words; tw_scratch_field gives each field's offset), written by JS:
+//   the program: dtype, inputs, literals, nodes, result (a value: inputs from 0, literals from
+//   limit literal_base, nodes from limit node_base), input_dtypes (one per input), node_words (op
+//   | a << 8 | b << 16 per node), literal_words (two per literal: the element's low and high
+//   words); the inputs' shapes: ranks, strided (1 for a strided view), dims and strides
+//   (max_rank words per input, strides as int32 elements, read when strided); mode, has_axis,
+//   axis; bases (each input's element 0, then the output's: tw_run and tw_check_divisors take
+//   the field's address);
+//   written back by tw_reshape and tw_broadcast: out_rank, conflict (axis or -1), out_dims; by
+//   tw_reshape the plan's workspace_bytes, row and align (a thread's range starts at a multiple
+//   of align from the start of a row: src/plan.h), heavy (1 when its arithmetic is heavy) and
+//   rows (1 for a plan of whole rows, which runs without its workspace);
+//   by tw_broadcast, also when the shapes do not broadcast (explain: true), how they align:
+//   aligned_rank, start_a and start_b (int32: where each one's first dim stands among the
+//   output's axes), conflicts (bit i for every conflicting axis i), aligned_a and aligned_b;
 //   probe, probe + 1: two words web/memory.js writes and reads back through a buffer to tell
 //   whether that buffer is this memory.
 #include <emscripten/bind.h>
@@ -45,34 +51,26 @@
 #include <cstring>
 #include <type_traits>
 
-#include "binary.h"
 #include "broadcast.h"
+#include "cast.h"
 #include "dtype.h"
-#include "kernels/vbinary.h"
 #include "kernels/vconvert.h"
 #include "ops.h"
+#include "plan.h"
 #include "status.h"
 
 namespace {
 
 using namespace tensorwise;
 
-// The arguments' words after `args`, in this order.
-#define TW_SCRATCH_ARGS(X) X(op) X(dtype) X(mode) X(has_axis) X(axis) X(a) X(b) X(y) X(count)
-enum class Arg : int {
-#define TW_ENUM(name) name,
-  TW_SCRATCH_ARGS(TW_ENUM)
-#undef TW_ENUM
-  count_of_args
-};
-
 // X(field, words)
-#define TW_SCRATCH_FIELDS(X)                                                                    \
-  X(rank_a, 1) X(rank_b, 1) X(dims_a, kMaxRank) X(dims_b, kMaxRank) X(strided_a, 1) X(strided_b, 1) \
-  X(strides_a, kMaxRank) X(strides_b, kMaxRank) X(out_rank, 1) X(conflict, 1)                     \
-  X(row, 1) X(heavy, 1) X(out_dims, kMaxRank) X(aligned_rank, 1) X(start_a, 1) X(start_b, 1)      \
-  X(conflicts, 1) X(aligned_a, kMaxRank) X(aligned_b, kMaxRank)                                   \
-  X(args, static_cast<int>(Arg::count_of_args)) X(probe, 2)
+#define TW_SCRATCH_FIELDS(X)                                                                               \
+  X(dtype, 1) X(inputs, 1) X(literals, 1) X(nodes, 1) X(result, 1) X(input_dtypes, kMaxInputs)             \
+  X(node_words, kMaxNodes) X(literal_words, 2 * kMaxLiterals) X(ranks, kMaxInputs) X(strided, kMaxInputs) \
+  X(dims, kMaxInputs * kMaxRank) X(strides, kMaxInputs * kMaxRank) X(mode, 1) X(has_axis, 1) X(axis, 1)  \
+  X(out_rank, 1) X(conflict, 1) X(out_dims, kMaxRank) X(workspace_bytes, 1) X(row, 1) X(align, 1)         \
+  X(heavy, 1) X(rows, 1) X(aligned_rank, 1) X(start_a, 1) X(start_b, 1) X(conflicts, 1) X(aligned_a, kMaxRank)       \
+  X(aligned_b, kMaxRank) X(bases, kMaxInputs + 1) X(probe, 2)
 
 // Each field's word offset: the sum of the sizes before it.
 enum class Field : int {
@@ -94,20 +92,6 @@ constexpr int offset_of(Field f) {
 uint32_t g_scratch[offset_of(Field::count_of_fields)];
 
 uint32_t& word(Field f, int i = 0) { return g_scratch[offset_of(f) + i]; }
-uint32_t arg(Arg a) { return word(Field::args, static_cast<int>(a)); }
-
-// The plan of the last tw_plan, run by tw_run_range: one broadcast per call, however many
-// ranges, on however many threads (workers of the threaded build read it, and the pointers in
-// the scratch area, from the shared memory; the calling thread changes neither while they run).
-BinaryPlan g_plan;
-Op g_op;
-DType g_dtype;
-
-// A strided input's strides from the scratch area (int32 words).
-const ptrdiff_t* read_strides(Field f, int rank, ptrdiff_t* into) {
-  for (int i = 0; i < rank; ++i) into[i] = static_cast<int32_t>(word(f, i));
-  return into;
-}
 
 bool known_dtype(uint32_t code) { return code < static_cast<uint32_t>(kDTypeCount); }
 
@@ -121,7 +105,9 @@ bool known_mode(uint32_t code) {
 // The facts tw_dtype_fact, tw_op_fact and tw_limit look up, by name (Embind enums).
 #define TW_DTYPE_FACTS(X) X(size) X(kind) X(mantissa_bits) X(exponent_bits) X(onnx_since)
 #define TW_OP_FACTS(X) X(commutes) X(divides) X(floors) X(floor_twin) X(arithmetic) X(zero_quotient)
-#define TW_LIMITS(X) X(max_rank) X(dim_bits) X(tile_align_bytes) X(memory_initial_pages) X(memory_maximum_pages)
+#define TW_LIMITS(X)                                                                                          \
+  X(max_rank) X(dim_bits) X(tile_align_bytes) X(memory_initial_pages) X(memory_maximum_pages) X(max_inputs) \
+  X(max_literals) X(max_nodes) X(literal_base) X(node_base) X(plan_bytes)
 #define TW_ENUM(name) name,
 enum class DTypeFact : int { TW_DTYPE_FACTS(TW_ENUM) };
 enum class OpFact : int { TW_OP_FACTS(TW_ENUM) };
@@ -156,6 +142,58 @@ uint32_t op_fact(OpFact fact) {
   return kUnknown;
 }
 
+// The broadcast mode and the inputs' shapes in the scratch area; false for a rank or mode code
+// the core does not know (a bug in web/).
+bool read_shapes(int inputs, BroadcastSpec* spec, InputShape* shapes, size_t (*dims)[kMaxRank], ptrdiff_t (*strides)[kMaxRank]) {
+  if (!known_mode(word(Field::mode))) return false;
+  *spec = BroadcastSpec{static_cast<BroadcastMode>(word(Field::mode)), word(Field::has_axis) != 0,
+                        static_cast<int32_t>(word(Field::axis))};
+  for (int i = 0; i < inputs; ++i) {
+    const uint32_t rank = word(Field::ranks, i);
+    if (rank > static_cast<uint32_t>(kMaxRank)) return false;
+    for (uint32_t d = 0; d < rank; ++d) {
+      dims[i][d] = word(Field::dims, i * kMaxRank + static_cast<int>(d));
+      strides[i][d] = static_cast<int32_t>(word(Field::strides, i * kMaxRank + static_cast<int>(d)));
+    }
+    shapes[i] = InputShape{static_cast<int>(rank), dims[i], word(Field::strided, i) != 0 ? strides[i] : nullptr};
+  }
+  return true;
+}
+
+// The program in the scratch area into g; false for codes or counts the core does not know.
+bool read_program(Program* g) {
+  const uint32_t dtype = word(Field::dtype), inputs = word(Field::inputs), literals = word(Field::literals),
+                 nodes = word(Field::nodes);
+  if (!known_dtype(dtype) || inputs > kMaxInputs || literals > kMaxLiterals || nodes > kMaxNodes) return false;
+  g->dtype = static_cast<DType>(dtype);
+  g->inputs = static_cast<int>(inputs);
+  g->literals = static_cast<int>(literals);
+  g->nodes = static_cast<int>(nodes);
+  g->result = static_cast<uint8_t>(word(Field::result));
+  for (int i = 0; i < g->inputs; ++i) {
+    if (!known_dtype(word(Field::input_dtypes, i))) return false;
+    g->input_dtype[i] = static_cast<DType>(word(Field::input_dtypes, i));
+  }
+  for (int j = 0; j < g->nodes; ++j) {
+    const uint32_t w = word(Field::node_words, j);
+    if (!known_op(w & 0xFF)) return false;
+    g->node[j] = Node{static_cast<Op>(w & 0xFF), static_cast<uint8_t>(w >> 8), static_cast<uint8_t>(w >> 16)};
+  }
+  for (int j = 0; j < g->literals; ++j) {
+    const uint32_t halves[2] = {word(Field::literal_words, 2 * j), word(Field::literal_words, 2 * j + 1)};
+    std::memcpy(g->literal[j], halves, 8);
+  }
+  return valid_program(*g) && word(Field::result) < static_cast<uint32_t>(kMaxValues);
+}
+
+void write_shape(const Broadcast& r, Status s) {
+  word(Field::conflict) = static_cast<uint32_t>(r.conflict_axis);
+  word(Field::out_rank) = 0;
+  if (s != Status::ok && s != Status::too_large) return;
+  word(Field::out_rank) = static_cast<uint32_t>(r.rank);
+  for (int i = 0; i < r.rank; ++i) word(Field::out_dims, i) = static_cast<uint32_t>(r.out[i]);
+}
+
 }  // namespace
 
 extern "C" {
@@ -186,6 +224,12 @@ EMSCRIPTEN_KEEPALIVE uint32_t tw_limit(uint32_t limit) {
     case Limit::tile_align_bytes: return kTileAlignBytes;
     case Limit::memory_initial_pages: return TW_MEMORY_INITIAL_BYTES / 65536;
     case Limit::memory_maximum_pages: return static_cast<uint32_t>(TW_MEMORY_MAXIMUM_BYTES / 65536);
+    case Limit::max_inputs: return kMaxInputs;
+    case Limit::max_literals: return kMaxLiterals;
+    case Limit::max_nodes: return kMaxNodes;
+    case Limit::literal_base: return kLiteralBase;
+    case Limit::node_base: return kNodeBase;
+    case Limit::plan_bytes: return sizeof(Plan);
   }
   return kUnknown;
 }
@@ -194,27 +238,57 @@ EMSCRIPTEN_KEEPALIVE uint32_t tw_scratch_field(uint32_t field) {
   return field < static_cast<uint32_t>(Field::count_of_fields) ? offset_of(static_cast<Field>(field)) : kUnknown;
 }
 
-
 EMSCRIPTEN_KEEPALIVE uintptr_t tw_scratch() { return reinterpret_cast<uintptr_t>(g_scratch); }
 
-// Broadcasts the shapes in the scratch area and plans the op: writes the output shape (also when
-// it is too large to compute, for broadcastShapes) or the conflict back.
-EMSCRIPTEN_KEEPALIVE int tw_plan() {
-  g_plan = BinaryPlan{};
+// Plans the program in the scratch area for the shapes there into *plan: writes the output's
+// shape (also when it is too large to compute) or the conflict back, and the plan's facts.
+EMSCRIPTEN_KEEPALIVE int tw_reshape(Plan* plan) {
   word(Field::out_rank) = 0;
   word(Field::conflict) = static_cast<uint32_t>(-1);
-  const int rank_a = static_cast<int>(word(Field::rank_a)), rank_b = static_cast<int>(word(Field::rank_b));
-  if (rank_a > kMaxRank || rank_b > kMaxRank) return static_cast<int>(Status::rank_too_large);
-  if (!known_op(arg(Arg::op)) || !known_dtype(arg(Arg::dtype)) || !known_mode(arg(Arg::mode)))
+  BroadcastSpec spec;
+  InputShape shapes[kMaxInputs];
+  size_t dims[kMaxInputs][kMaxRank];
+  ptrdiff_t strides[kMaxInputs][kMaxRank];
+  if (!read_program(&plan->program) || !read_shapes(plan->program.inputs, &spec, shapes, dims, strides))
     return static_cast<int>(Status::invalid_call);
-  size_t a[kMaxRank], b[kMaxRank];
-  for (int i = 0; i < rank_a; ++i) a[i] = word(Field::dims_a, i);
-  for (int i = 0; i < rank_b; ++i) b[i] = word(Field::dims_b, i);
-  const BroadcastSpec spec{static_cast<BroadcastMode>(arg(Arg::mode)), arg(Arg::has_axis) != 0,
-                           static_cast<int32_t>(arg(Arg::axis))};
   Broadcast r;
-  Status s = broadcast_shapes(spec, a, rank_a, b, rank_b, &r);
-  word(Field::conflict) = static_cast<uint32_t>(r.conflict_axis);
+  const Status s = reshape(plan, spec, shapes, &r);
+  write_shape(r, s);
+  word(Field::workspace_bytes) = static_cast<uint32_t>(plan->workspace_bytes);
+  word(Field::row) = static_cast<uint32_t>(plan->row);
+  word(Field::align) = static_cast<uint32_t>(plan->align);
+  word(Field::heavy) = plan->heavy ? 1 : 0;
+  word(Field::rows) = plan->rows ? 1 : 0;
+  return static_cast<int>(s);
+}
+
+// Output elements [begin, end) of a plan. Plain arguments: a worker calls this export of its own
+// instance (bindings/stack.S gives it a stack) with its own workspace.
+EMSCRIPTEN_KEEPALIVE int tw_run(const Plan* plan, const uintptr_t* bases, unsigned char* workspace, uint32_t begin,
+                                uint32_t end) {
+  if (begin > end || end > plan->count) return static_cast<int>(Status::invalid_call);
+  run_plan(*plan, bases, workspace, begin, end);
+  return static_cast<int>(Status::ok);
+}
+
+// The onZeroDivision 'error' rule over a plan's divisors: Status::division_by_zero or ok.
+EMSCRIPTEN_KEEPALIVE int tw_check_divisors(const Plan* plan, const uintptr_t* bases, unsigned char* workspace) {
+  return static_cast<int>(check_divisors(*plan, bases, workspace));
+}
+
+// Broadcasts the first two shapes in the scratch area under the mode there: the output's shape,
+// and how the shapes align, also when they do not broadcast (broadcastShapes' explain: true).
+EMSCRIPTEN_KEEPALIVE int tw_broadcast() {
+  word(Field::out_rank) = 0;
+  word(Field::conflict) = static_cast<uint32_t>(-1);
+  BroadcastSpec spec;
+  InputShape shapes[2];
+  size_t dims[2][kMaxRank];
+  ptrdiff_t strides[2][kMaxRank];
+  if (!read_shapes(2, &spec, shapes, dims, strides)) return static_cast<int>(Status::invalid_call);
+  Broadcast r;
+  const Status s = broadcast_shapes(spec, shapes[0].dims, shapes[0].rank, shapes[1].dims, shapes[1].rank, &r);
+  write_shape(r, s);
   word(Field::aligned_rank) = static_cast<uint32_t>(r.rank);
   word(Field::start_a) = static_cast<uint32_t>(r.start_a);
   word(Field::start_b) = static_cast<uint32_t>(r.start_b);
@@ -223,52 +297,15 @@ EMSCRIPTEN_KEEPALIVE int tw_plan() {
     word(Field::aligned_a, i) = static_cast<uint32_t>(r.a[i]);
     word(Field::aligned_b, i) = static_cast<uint32_t>(r.b[i]);
   }
-  if (s != Status::ok) return static_cast<int>(s);
-  word(Field::out_rank) = static_cast<uint32_t>(r.rank);
-  for (int i = 0; i < r.rank; ++i) word(Field::out_dims, i) = static_cast<uint32_t>(r.out[i]);
-  g_op = static_cast<Op>(arg(Arg::op));
-  g_dtype = static_cast<DType>(arg(Arg::dtype));
-  ptrdiff_t strides_a[kMaxRank], strides_b[kMaxRank];
-  InputStrides strides;
-  if (word(Field::strided_a) != 0) strides.a = read_strides(Field::strides_a, rank_a, strides_a);
-  if (word(Field::strided_b) != 0) strides.b = read_strides(Field::strides_b, rank_b, strides_b);
-  s = plan_binary(g_op, g_dtype, r, &g_plan, strides);
-  // The plan's rows (its innermost compressed run): a split between threads cuts whole rows, or
-  // rows at multiples of kTileAlignBytes, so that every element takes the path it takes on one thread.
-  word(Field::row) = g_plan.rank > 0 ? static_cast<uint32_t>(g_plan.size[0]) : 1;
-  word(Field::heavy) = heavy_arithmetic(g_op, g_dtype) ? 1 : 0;
   return static_cast<int>(s);
 }
 
-// Output elements [begin, end) of the last plan, with the a, b and y of the scratch area. Plain
-// arguments: a worker calls this export of its own instance (bindings/stack.S gives it a stack).
-EMSCRIPTEN_KEEPALIVE int tw_run_range(uint32_t begin, uint32_t end) {
-  if (begin > end || end > g_plan.count) return static_cast<int>(Status::invalid_call);
-  run_binary(g_plan, arg(Arg::a), arg(Arg::b), arg(Arg::y), begin, end);
-  return static_cast<int>(Status::ok);
-}
-
-// The last plan's divisors: the count elements at b. Status::division_by_zero when the plan
-// divides integers, has an output, and one of them is zero.
-// A strided b (the last plan's) is walked through its own dims and strides instead.
-EMSCRIPTEN_KEEPALIVE int tw_check_divisors() {
-  if (word(Field::strided_b) == 0)
-    return static_cast<int>(check_divisors(g_plan, g_op, g_dtype, reinterpret_cast<const void*>(arg(Arg::b)), arg(Arg::count)));
-  const int rank = static_cast<int>(word(Field::rank_b));
-  size_t dims[kMaxRank];
-  ptrdiff_t strides[kMaxRank];
-  for (int i = 0; i < rank; ++i) dims[i] = word(Field::dims_b, i);
-  read_strides(Field::strides_b, rank, strides);
-  return static_cast<int>(check_strided_divisors(g_plan, g_op, g_dtype, arg(Arg::b), dims, strides, rank));
-}
-
 // Converts n elements at x, of dtype `from`, into y, of dtype `to` (the buffers do not overlap).
-// Status::invalid_call for a pair conversion_list.inc does not list.
+// Status::invalid_call for a pair cast.h does not allow.
 EMSCRIPTEN_KEEPALIVE int tw_convert(uint32_t from, uint32_t to, const void* x, void* y, size_t n) {
-  const vconvert_ukernel kernel = known_dtype(from) && known_dtype(to)
-      ? select_conversion(static_cast<DType>(from), static_cast<DType>(to)) : nullptr;
-  if (kernel == nullptr) return static_cast<int>(Status::invalid_call);
-  kernel(n, x, y);
+  if (!known_dtype(from) || !known_dtype(to) || !casts(static_cast<DType>(from), static_cast<DType>(to)))
+    return static_cast<int>(Status::invalid_call);
+  convert(static_cast<DType>(from), static_cast<DType>(to), n, x, y);
   return static_cast<int>(Status::ok);
 }
 
@@ -306,7 +343,6 @@ EMSCRIPTEN_BINDINGS(tensorwise_abi) {
   TW_NAMED(Arithmetic, "Arithmetic", TW_ARITHMETICS)
   TW_NAMED(Status, "Status", TW_STATUSES)
   TW_NAMED(BroadcastMode, "BroadcastMode", TW_BROADCAST_MODES)
-  TW_NAMED(Arg, "ScratchArg", TW_SCRATCH_ARGS)
   TW_NAMED(DTypeFact, "DTypeFact", TW_DTYPE_FACTS)
   TW_NAMED(OpFact, "OpFact", TW_OP_FACTS)
   TW_NAMED(Limit, "Limit", TW_LIMITS)

@@ -49,7 +49,7 @@ struct Broadcast {
 };
 
 // Only the rules: dims are compared, never multiplied, so any dims up to SIZE_MAX are answered
-// (broadcastShapes of huge shapes needs no memory). Whether the output fits is plan_binary's.
+// (broadcastShapes of huge shapes needs no memory). Whether the output fits is reshape's (plan.h).
 Status broadcast_shapes(const BroadcastSpec& spec, const size_t* a, int rank_a, const size_t* b, int rank_b,
                         Broadcast* result);
 

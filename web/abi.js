@@ -1,7 +1,7 @@
 // What the core says it is, read from the loaded module at init(): its dtypes (name, code,
 // element size, kind, format, the first ONNX opset that takes it), its ops (name, code,
-// traits, floor twin, arithmetic, integer x/0), statuses, broadcast modes, the scratch layout by field and argument name,
-// and its limits. bindings/binding.cc exports all of it from the lists in src/: JS copies none
+// traits, floor twin, arithmetic, integer x/0), statuses, broadcast modes, the scratch layout by field name,
+// and its limits (a program's and a plan's among them). bindings/binding.cc exports all of it from the lists in src/: JS copies none
 // of it. readAbi() checks that every name the JS layer uses exists, and init() fails if not.
 
 // Filled by readAbi, each a new object (live bindings: importers see it) built in one go, which
@@ -11,14 +11,16 @@ export let OPS = {}; //        'mul' -> { name, code, commutes, divides, floors,
 export let OP_CODE = {}; //    'mul' -> code
 export let STATUS = {}; //     'ok' -> code
 export let MODE_CODE = {}; //  'numpy' -> code
-export let ARG = {}; //        'op' -> word of the argument after the args field
 export let SCRATCH = {}; //    'rank_a' -> word offset of the field
-export const LIMITS = { maxRank: 0, maxDim: 0, tileAlignBytes: 0, memoryInitialPages: 0, memoryMaximumPages: 0 };
+export const LIMITS = {
+  maxRank: 0, maxDim: 0, tileAlignBytes: 0, memoryInitialPages: 0, memoryMaximumPages: 0, maxInputs: 0, maxLiterals: 0, maxNodes: 0,
+  literalBase: 0, nodeBase: 0, planBytes: 0,
+};
 
 // The names the JS layer uses, declared by each module where it uses them, checked at init.
-const REQUIRED = { op: new Set(), status: new Set(), mode: new Set(), arg: new Set(), field: new Set() };
+const REQUIRED = { op: new Set(), status: new Set(), mode: new Set(), field: new Set() };
 
-/** Declares names of kind 'op', 'status', 'mode', 'arg' or 'field' (scratch) that a module uses. */
+/** Declares names of kind 'op', 'status', 'mode' or 'field' (scratch) that a module uses. */
 export function requires(kind, names) {
   for (const name of names) REQUIRED[kind].add(name);
 }
@@ -68,8 +70,8 @@ function checkedAbi(m) {
     };
   }).sort((x, y) => x.code - y.code);
   for (const d of dtypes) if (d.kind === undefined) throw disagree(`dtype ${d.name} has no kind`);
-  const [opCodes, statuses, modes, args] = [[m.Op, 'op', 'op'], [m.Status, 'status', 'status'],
-    [m.BroadcastMode, 'mode', 'broadcast mode'], [m.ScratchArg, 'arg', 'scratch argument']].map(([Enum, kind, what]) => {
+  const [opCodes, statuses, modes] = [[m.Op, 'op', 'op'], [m.Status, 'status', 'status'],
+    [m.BroadcastMode, 'mode', 'broadcast mode']].map(([Enum, kind, what]) => {
     const values = enumValues(Enum, `${what} list`);
     for (const name of REQUIRED[kind]) if (!Object.hasOwn(values, name)) throw disagree(`the core has no ${what} ${name}`);
     return values;
@@ -93,8 +95,10 @@ function checkedAbi(m) {
   const limits = {
     maxRank: lim('max_rank'), maxDim: 2 ** lim('dim_bits') - 1, tileAlignBytes: lim('tile_align_bytes'),
     memoryInitialPages: lim('memory_initial_pages'), memoryMaximumPages: lim('memory_maximum_pages'),
+    maxInputs: lim('max_inputs'), maxLiterals: lim('max_literals'), maxNodes: lim('max_nodes'), literalBase: lim('literal_base'),
+    nodeBase: lim('node_base'), planBytes: lim('plan_bytes'),
   };
-  return { dtypes, ops, opCodes, statuses, modes, args, scratch, limits };
+  return { dtypes, ops, opCodes, statuses, modes, scratch, limits };
 }
 
 /**
@@ -108,7 +112,6 @@ export function readAbi(m) {
   OP_CODE = abi.opCodes;
   STATUS = abi.statuses;
   MODE_CODE = abi.modes;
-  ARG = abi.args;
   SCRATCH = abi.scratch;
   Object.assign(LIMITS, abi.limits);
   readFrom = JSON.stringify(abi);

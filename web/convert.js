@@ -34,7 +34,7 @@ function converter(fn, from, to) {
     settle(out, fn, 'out');
     const length = out === null ? input.n : out.kind === 'resident' ? out.n : out.source.length;
     if (length !== input.n) throw new RangeError(`${fn}: out holds ${length} elements but x has ${input.n}`);
-    return withStaging(run, instanceFor({ a: input, b: input, out }), { fn, from: info, to: DTYPES[to], x: input, out });
+    return withStaging(run, instanceFor({ inputs: [input], out }), { fn, from: info, to: DTYPES[to], x: input, out });
   };
 }
 

@@ -1,13 +1,24 @@
 // A loaded build of the core and what the JS layer keeps for it: its glue's module, the word
-// indexes of its scratch area, its calls, and its memory's state (the staging block, the views
-// made of it, the live tensors' blocks). init() makes one for the single-threaded build, which
-// every op on JS arrays runs in, and, where threads may run, one for the threaded build, whose
-// memory is shared with the pool's workers and holds the large wasm tensors (loader.js).
-import { ARG, SCRATCH, requires } from './abi.js';
+// indexes of its scratch area, its calls, the slots its plans live in, and its memory's state
+// (the staging block, the views made of it, the live tensors' blocks). init() makes one for the
+// single-threaded build, which every op on JS arrays runs in, and, where threads may run, one for
+// the threaded build, whose memory is shared with the pool's workers and holds the large wasm
+// tensors (loader.js).
+import { LIMITS, MODE_CODE, SCRATCH, requires } from './abi.js';
 
-requires('arg', ['op', 'dtype', 'mode', 'has_axis', 'axis', 'a', 'b', 'y', 'count']);
-requires('field', ['rank_a', 'rank_b', 'dims_a', 'dims_b', 'strided_a', 'strided_b', 'strides_a', 'strides_b', 'out_rank', 'conflict', 'row', 'heavy', 'out_dims',
-  'aligned_rank', 'start_a', 'start_b', 'conflicts', 'aligned_a', 'aligned_b', 'args', 'probe']);
+// The scratch fields JS uses, by the names the binding gives them (bindings/binding.cc).
+const FIELDS = [
+  'dtype', 'inputs', 'literals', 'nodes', 'result', 'input_dtypes', 'node_words', 'literal_words', 'ranks', 'strided', 'dims',
+  'strides', 'mode', 'has_axis', 'axis', 'out_rank', 'conflict', 'out_dims', 'workspace_bytes', 'row', 'align', 'heavy', 'aligned_rank',
+  'start_a', 'start_b', 'conflicts', 'aligned_a', 'aligned_b', 'bases', 'probe', 'rows',
+];
+requires('field', FIELDS);
+
+/**
+ * Plans live in slots of wasm memory, one block of this many per build (plans.js): each the size
+ * of the core's Plan. A plan whose slot another took is made again in the least recently used one.
+ */
+export const PLAN_SLOTS = 16;
 
 /**
  * @param m the glue's module, after readAbi
@@ -15,28 +26,36 @@ requires('field', ['rank_a', 'rank_b', 'dims_a', 'dims_b', 'strided_a', 'strided
  */
 export function makeInstance(m, shared) {
   const s = m._tw_scratch() >>> 2;
-  const field = (name) => s + SCRATCH[name];
-  const arg = (name) => s + SCRATCH.args + ARG[name];
   // Word indexes in HEAP32/HEAPU32 of the scratch area's fields, by their names in the binding
   // (bindings/binding.cc): the static scratch area never moves.
+  // An object literal: V8 keeps it in a fast shape (one made key by key went to a dictionary).
+  const f = (name) => s + SCRATCH[name];
   const W = {
-    rankA: field('rank_a'), rankB: field('rank_b'), dimsA: field('dims_a'), dimsB: field('dims_b'),
-    stridedA: field('strided_a'), stridedB: field('strided_b'), stridesA: field('strides_a'), stridesB: field('strides_b'),
-    outRank: field('out_rank'), conflict: field('conflict'), row: field('row'), heavy: field('heavy'),
-    outDims: field('out_dims'), alignedRank: field('aligned_rank'), startA: field('start_a'), startB: field('start_b'),
-    conflicts: field('conflicts'), alignedA: field('aligned_a'), alignedB: field('aligned_b'), probe: field('probe'), op: arg('op'), dtype: arg('dtype'), mode: arg('mode'),
-    hasAxis: arg('has_axis'), axis: arg('axis'), a: arg('a'), b: arg('b'), y: arg('y'), count: arg('count'),
+    dtype: f('dtype'), inputs: f('inputs'), literals: f('literals'), nodes: f('nodes'), result: f('result'),
+    inputDtypes: f('input_dtypes'), nodeWords: f('node_words'), literalWords: f('literal_words'), ranks: f('ranks'),
+    strided: f('strided'), dims: f('dims'), strides: f('strides'), mode: f('mode'), hasAxis: f('has_axis'), axis: f('axis'),
+    outRank: f('out_rank'), conflict: f('conflict'), outDims: f('out_dims'), workspaceBytes: f('workspace_bytes'), row: f('row'),
+    align: f('align'), heavy: f('heavy'), alignedRank: f('aligned_rank'), startA: f('start_a'), startB: f('start_b'),
+    conflicts: f('conflicts'), alignedA: f('aligned_a'), alignedB: f('aligned_b'), bases: f('bases'), probe: f('probe'),
+    rows: f('rows'),
   };
+  const slots = m._malloc(LIMITS.planBytes * PLAN_SLOTS);
+  if (slots === 0) throw new Error('tensorwise: wasm memory has no room for the plans');
   // The glue's Module._tw_x is a wrapper that puts the export in its place on its first call, and
   // the module object is a dictionary, slow to look things up in on every call: the exports are
-  // taken once, after a first call of each that does nothing.
-  m.HEAPU32.fill(0, s, field('probe'));
-  m._tw_plan(); // rank-0 shapes of the first op, dtype and mode: a plan of one element
-  m._tw_run_range(0, 0);
-  m._tw_check_divisors();
+  // taken once, after a first call of each that changes nothing: a plan of one literal (of the
+  // first dtype) for no input, in slot 0, which is free.
+  m.HEAPU32.fill(0, s, W.probe);
+  m.HEAPU32[W.literals] = 1;
+  m.HEAPU32[W.result] = LIMITS.literalBase;
+  m.HEAPU32[W.mode] = MODE_CODE.numpy;
+  m._tw_reshape(slots);
+  m._tw_run(slots, W.bases * 4, slots, 0, 0);
+  m._tw_check_divisors(slots, W.bases * 4, slots);
+  m._tw_broadcast();
   m._tw_zero(0, 0);
   m._tw_move(0, 0, 0);
-  m._tw_convert(0, 0, 0, 0, 0); // no conversion: a status, nothing converted
+  m._tw_convert(0, 0, 0, 0, 0);
   m._tw_memory_in_use();
   const sp = m._tw_set_stack(0); // swapped and put back at once: no wasm code runs in between
   m._tw_set_stack(sp);
@@ -47,13 +66,13 @@ export function makeInstance(m, shared) {
     shared,
     W,
     core: {
-      plan: m._tw_plan, runRange: m._tw_run_range, checkDivisors: m._tw_check_divisors, zero: m._tw_zero, move: m._tw_move, convert: m._tw_convert,
-      malloc: m._malloc, free: m._free, memoryInUse: m._tw_memory_in_use, setStack: m._tw_set_stack,
+      reshape: m._tw_reshape, run: m._tw_run, checkDivisors: m._tw_check_divisors, broadcast: m._tw_broadcast, zero: m._tw_zero,
+      move: m._tw_move, convert: m._tw_convert, malloc: m._malloc, free: m._free, memoryInUse: m._tw_memory_in_use,
+      setStack: m._tw_set_stack,
     },
-    // The last plan made in the core, with what it was made from, and the last few made, the
-    // most recent first (engine.js).
-    lastPlan: null,
-    plans: [],
+    // The plans' slots (plans.js): their block, and per slot the plan in it (null: free) and when
+    // it was last used.
+    slots: { ptr: slots, owner: new Array(PLAN_SLOTS).fill(null), stamp: new Array(PLAN_SLOTS).fill(0) },
     // The block small calls stage in, kept between calls (memory.js).
     staging: { ptr: 0, size: 0 },
     // Live tensors' blocks, address -> bytes (tensor.js).

@@ -178,7 +178,7 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
     const shared = await loadBuild(await compiling, memory);
     pool = await loadPool();
     pool.createPool({
-      memory, Worker, workers: n - 1, maxThreads: MAX_THREADS, alignBytes: LIMITS.tileAlignBytes,
+      memory, Worker, workers: n - 1, maxThreads: MAX_THREADS,
       intrinsics: { atomics, ceil, min, max, pageWorker, warnOnce },
     });
     await pool.attach(shared, shared.compiled);

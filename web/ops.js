@@ -9,6 +9,7 @@ import { readOperand } from './arguments.js';
 import { callOp } from './call.js';
 import { enter } from './loader.js';
 import { readOpOptions } from './options.js';
+import { opOperator } from './program.js';
 import { onnxEntry, openvinoEntry, readIrAttributes } from './spec.js';
 
 // name: [core op, alias, ONNX operator, OpenVINO operation, the operator's sign]
@@ -21,10 +22,11 @@ const PUBLIC = {
 
 /**
  * The ops' descriptors by public name: { name, alias, onnx, openvino, sign, core } and, from the core
- * at init, divides, coreCode and floorCode (the floor twin's code; coreCode where none).
+ * at init, divides, coreCode and floorCode (the floor twin's code; coreCode where none), and the
+ * operators that run each (program.js).
  */
 export const OPS = Object.fromEntries(Object.entries(PUBLIC).map(([name, [core, alias, onnx, openvino, sign]]) => [name, {
-  name, alias, onnx, openvino, sign, core, divides: false, coreCode: -1, floorCode: -1,
+  name, alias, onnx, openvino, sign, core, divides: false, coreCode: -1, floorCode: -1, operator: null, floorOperator: null,
 }]));
 requires('op', Object.values(OPS).map((d) => d.core));
 onAbi(() => {
@@ -33,6 +35,8 @@ onAbi(() => {
     d.divides = op.divides;
     d.coreCode = op.code;
     d.floorCode = CORE_OPS[op.floorTwin].code;
+    d.operator = opOperator(d.coreCode);
+    d.floorOperator = opOperator(d.floorCode);
   }
 });
 
@@ -51,7 +55,7 @@ function publicOp(d) {
       const { mode, out, pythondiv, zeroIsError } = readOpOptions(options, fn, d.divides);
       return callOp({
         fn, op: d, floor: pythondiv, zeroIsError, mode, out, a: A, b: B, names: OPERANDS, types: null,
-        info: null, core: 0,
+        info: null, core: 0, operator: null, inputs: null, refused: null,
       });
     },
   };

@@ -12,10 +12,14 @@ export function poolProtocol(Atomics) {
     STATUS: 4, // core statuses other than ok that workers got in this op, or-ed (a bug if ever set)
     PIECE: 5, // elements per tile, before its ends are moved back to a place allowed
     END: 6, // output elements in the op
-    ROW: 7, // the plan's row length: the kernel starts again at every multiple of it
-    ALIGN: 8, // elements in the core's tile alignment (64 bytes)
+    ROW: 7, // the plan's row length: a tile starts at a multiple of ALIGN from a row's start
+    ALIGN: 8, // elements: where in a row a tile may start (the plan's blocks, or the kernels' unroll)
     WORKED: 10, // tiles workers have run, all ops together (for the tests)
     WAITING: 11, // 1 while the calling thread sleeps on DONE: a worker that finishes a tile wakes it
+    PLAN: 12, // the op's plan, its inputs' and output's addresses, and the workspaces: thread t
+    BASES: 13, //   (0 the calling thread, a worker its slot + 1) has WS_BYTES at WS + t * WS_BYTES
+    WS: 14,
+    WS_BYTES: 15,
     SLOT: 16, // worker i's words at SLOT + SLOT_WORDS * i: [STATE], [QUIT]
     SLOT_WORDS: 4,
     STATE: 0, // STARTING, RUNNING, ASLEEP (waiting on SEQ: notify to wake it), EXITED
@@ -30,10 +34,10 @@ export function poolProtocol(Atomics) {
   const INDEX_MASK = (1 << W.TAG_SHIFT) - 1;
   W.MAX_TILES = INDEX_MASK; // the index may pass TILES by one, never into the tag
 
-  // Where a tile may start near element q: q moved back to a multiple of the tile alignment from
-  // the start of its row (so to the row's start at most). Every SIMD body's unroll divides the
-  // alignment (checked in the core) and a row's tail stays its tail, so every element takes the
-  // path it takes when one thread runs the whole op: the same bits.
+  // Where a tile may start near element q: q moved back to a multiple of ALIGN from the start of
+  // its row (so to the row's start at most): where the plan's blocks start, or in a plan of whole
+  // rows where every SIMD body's unroll divides it (checked in the core). Every element then takes
+  // the path it takes when one thread runs the whole op: the same bits (src/plan.h).
   const split = (ctl, q) => q - ((q % ctl[W.ROW]) % ctl[W.ALIGN]);
 
   // The first and the end element of tile c (it may be empty).

@@ -19,15 +19,15 @@ function tensorwiseWorker(poolProtocol, require) {
   const { W, tileBegin, tileEnd, claim } = poolProtocol(Atomics);
   const node = typeof require === 'function';
 
-  // Takes tiles of the op `seq` until none is left.
-  function work(ctl, seq, runRange) {
+  // Takes tiles of the op `seq` until none is left; `id` says which workspace is this thread's.
+  function work(ctl, seq, run, id) {
     const tag = seq & W.TAG_MASK;
     for (let c; (c = claim(ctl, tag)) >= 0;) {
       // Read after a successful claim: the op cannot end (and these change) before the tile is
-      // counted done, which happens whatever runRange does.
+      // counted done, which happens whatever run does.
       let status = -1;
       try {
-        status = runRange(tileBegin(ctl, c), tileEnd(ctl, c));
+        status = run(ctl[W.PLAN], ctl[W.BASES], ctl[W.WS] + id * ctl[W.WS_BYTES], tileBegin(ctl, c), tileEnd(ctl, c));
       } finally {
         if (status !== 0) Atomics.or(ctl, W.STATUS, status === -1 ? 0x40000000 : status);
         Atomics.add(ctl, W.WORKED, 1);
@@ -37,12 +37,13 @@ function tensorwiseWorker(poolProtocol, require) {
     }
   }
 
-  function loop(ctl, slot, runRange) {
+  function loop(ctl, slot, run) {
     const state = slot + W.STATE, quit = slot + W.QUIT;
+    const id = 1 + (slot - W.SLOT) / W.SLOT_WORDS;
     let seq = Atomics.load(ctl, W.SEQ);
     Atomics.store(ctl, state, W.RUNNING);
     // An op published while this worker started may still have tiles.
-    if (Atomics.load(ctl, quit) === 0) work(ctl, seq, runRange);
+    if (Atomics.load(ctl, quit) === 0) work(ctl, seq, run, id);
     while (Atomics.load(ctl, quit) === 0) {
       // Asleep between ops, never spinning: a spinning worker that the system placed on the
       // calling thread's CPU kept that thread from running for as long as it spun
@@ -53,7 +54,7 @@ function tensorwiseWorker(poolProtocol, require) {
       const s = Atomics.load(ctl, W.SEQ);
       if (s === seq) continue;
       seq = s;
-      work(ctl, seq, runRange);
+      work(ctl, seq, run, id);
     }
     Atomics.store(ctl, state, W.EXITED);
   }
@@ -67,7 +68,7 @@ function tensorwiseWorker(poolProtocol, require) {
     }
     const instance = new WebAssembly.Instance(d.module, imports);
     instance.exports[d.names.setStack](d.stackTop);
-    loop(d.ctl, d.slot, instance.exports[d.names.runRange]);
+    loop(d.ctl, d.slot, instance.exports[d.names.run]);
   }
 
   if (node) {

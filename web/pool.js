@@ -46,17 +46,16 @@ function canWait() {
 
 /**
  * Makes the pool on the threaded build's shared memory and starts `workers` workers, of at most
- * maxThreads - 1: their threads boot, then wait for attach(). `alignBytes`: where in a row a tile
- * may start (the core's tile_align_bytes limit). `intrinsics`: { atomics, ceil, min, max, pageWorker,
+ * maxThreads - 1: their threads boot, then wait for attach(). `intrinsics`: { atomics, ceil, min, max, pageWorker,
  * warnOnce } of the main bundle.
  */
-export function createPool({ memory, Worker, workers, maxThreads, alignBytes, intrinsics }) {
+export function createPool({ memory, Worker, workers, maxThreads, intrinsics }) {
   ({ W, tileBegin, tileEnd, claim, close } = poolProtocol(intrinsics.atomics));
   ({ load, store, add, notify, wait } = intrinsics.atomics);
   ({ ceil, min, max, pageWorker, warnOnce } = intrinsics);
   const ctl = new Int32Array(new SharedArrayBuffer(4 * (W.SLOT + W.SLOT_WORDS * maxThreads)));
   pool = {
-    inst: null, compiled: null, memory, names: null, ctl, Worker, maxThreads, alignBytes, workers: [], slots: new Set(), seq: 0,
+    inst: null, compiled: null, memory, names: null, ctl, Worker, maxThreads, workers: [], slots: new Set(), seq: 0,
     test: NO_TEST, canWait: canWait(),
   };
   for (let slot = 0; slot < min(workers, maxThreads - 1); ++slot) {
@@ -76,10 +75,10 @@ export async function attach(inst, compiled) {
   // The workers call the instance's exports by their (minified) names, found by identity.
   const names = {};
   for (const key of Object.keys(m.asm)) {
-    if (m.asm[key] === inst.core.runRange) names.runRange = key;
+    if (m.asm[key] === inst.core.run) names.run = key;
     if (m.asm[key] === inst.core.setStack) names.setStack = key;
   }
-  if (names.runRange === undefined || names.setStack === undefined) {
+  if (names.run === undefined || names.setStack === undefined) {
     throw new Error('tensorwise: the threaded module does not export what its workers need');
   }
   Object.assign(pool, { inst, compiled, names });
@@ -105,6 +104,16 @@ export function testHook() {
 /** Workers that run or are starting (not failed, not stopped): the threads are one more. */
 export function liveWorkers() {
   return pool === null ? 0 : pool.workers.length;
+}
+
+/**
+ * How many workspaces a shared op needs: one per thread that may claim a tile, numbered as they
+ * are (the calling thread 0, a worker its slot + 1; slots may have gaps).
+ */
+export function workspaces() {
+  let n = 1;
+  if (pool !== null) for (const w of pool.workers) n = max(n, w.slot + 2);
+  return n;
 }
 
 /** Starts or stops workers until `n` are live; resolves once those it started run (or failed). */
@@ -236,9 +245,8 @@ export function configurePoolForTests({ mode = 'policy', tileBytes = 0 } = {}) {
   if (pool !== null) pool.test = { mode, tileBytes };
 }
 
-/** Lays the op's n elements (rows of `row` elements of `es` bytes) out in `tiles` tiles; returns how many. */
-function geometry(ctl, n, row, es, tiles) {
-  const align = max(1, pool.alignBytes / es);
+/** Lays the op's n elements (rows of `row` elements, tiles starting at multiples of `align` in a row) out in `tiles` tiles; returns how many. */
+function geometry(ctl, n, row, align, tiles) {
   ctl[W.END] = n;
   ctl[W.ROW] = row;
   ctl[W.ALIGN] = align;
@@ -247,13 +255,18 @@ function geometry(ctl, n, row, es, tiles) {
 }
 
 /**
- * Output elements [0, n) of the plan in the core (a, b and y in the scratch area), in rows of
- * `row` elements of `es` bytes, in `tiles` tiles on the calling thread and the pool. Returns a
+ * Output elements [0, n) of the plan at `plan` (the inputs' and output's addresses at `bases`), in
+ * rows of `row` elements where a tile starts at a multiple of `align`, in `tiles` tiles on the
+ * calling thread and the pool; thread t's workspace is the wsBytes at ws + t * wsBytes. Returns a
  * core status. Returns (or throws) only once every tile any thread claimed is done.
  */
-export function runShared(n, row, es, tiles) {
+export function runShared(n, row, align, tiles, plan, bases, ws, wsBytes) {
   const ctl = pool.ctl;
-  const count = geometry(ctl, n, row, es, tiles);
+  const count = geometry(ctl, n, row, align, tiles);
+  ctl[W.PLAN] = plan;
+  ctl[W.BASES] = bases;
+  ctl[W.WS] = ws;
+  ctl[W.WS_BYTES] = wsBytes;
   const seq = (pool.seq = (pool.seq + 1) | 0);
   const tag = seq & W.TAG_MASK;
   store(ctl, W.DONE, 0);
@@ -268,12 +281,12 @@ export function runShared(n, row, es, tiles) {
       break;
     }
   }
-  const runRange = pool.inst.core.runRange;
+  const run = pool.inst.core.run;
   let status = 0;
   try {
     for (let c; (c = claim(ctl, tag)) >= 0;) {
       try {
-        status |= runRange(tileBegin(ctl, c), tileEnd(ctl, c));
+        status |= run(plan, bases, ws, tileBegin(ctl, c), tileEnd(ctl, c));
       } finally {
         add(ctl, W.DONE, 1);
       }

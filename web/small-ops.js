@@ -73,10 +73,10 @@ let scratch = new Float64Array(SMALL_OPS_MAX);
  */
 export function runSmall(call, a, b, shape, n) {
   const mode = testing.smallOps;
-  if (mode === 'never' || (n > SMALL_OPS_MAX && mode !== 'always') || call.zeroIsError) return null;
+  if (mode === 'never' || (n > SMALL_OPS_MAX && mode !== 'always') || call.zeroIsError || call.core < 0) return null;
   const { info, out } = call;
   const loop = LOOPS[call.core][info.code];
-  if (loop === null || a.strides !== null || b.strides !== null) return null;
+  if (loop === null || a.strides !== null || b.strides !== null || a.dtype !== info.name || b.dtype !== info.name) return null;
   const as = stepOf(a, n), bs = stepOf(b, n);
   if (as < 0 || bs < 0) return null;
   if (a.source.heapAddress >= 0 || b.source.heapAddress >= 0) return null;

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <vector>
 
-#include "binary.h"
+#include "plan.h"
 #include "kernels/vbinary.h"
 #include "broadcast.h"
 #include "ops.h"

@@ -52,14 +52,23 @@ test('the core has the ops the tests run, with the traits they expect, and each 
   const maxRank = limit(m, 'max_rank');
   assert.ok(maxRank >= 16, 'at least 16 dims');
   assert.equal(limit(m, 'dim_bits'), 32);
-  // The scratch layout: no two fields overlap; the dims fields hold max_rank words, args one per argument.
+  // The scratch layout: no two fields overlap; a program's fields hold one word per input or node
+  // and two per literal, the shapes max_rank words per input, the bases one per input and the output.
+  const inputs = limit(m, 'max_inputs'), nodes = limit(m, 'max_nodes'), literals = limit(m, 'max_literals');
+  assert.ok(inputs >= 8 && nodes >= 32 && literals >= 16, 'room for expressions of a few ops');
+  assert.equal(limit(m, 'literal_base'), inputs);
+  assert.equal(limit(m, 'node_base'), inputs + literals);
+  assert.ok(limit(m, 'node_base') + nodes <= 256, 'values fit the node words\' bytes');
   const fields = names(m.ScratchField).map((f) => [f, m._tw_scratch_field(m.ScratchField[f].value)]).sort((x, y) => x[1] - y[1]);
-  const words = (f) => (/dims|aligned_[ab]$/.test(f) ? maxRank : f === 'args' ? names(m.ScratchArg).length : 1);
+  const words = (f) => ({
+    input_dtypes: inputs, ranks: inputs, strided: inputs, dims: inputs * maxRank, strides: inputs * maxRank, node_words: nodes,
+    literal_words: 2 * literals, out_dims: maxRank, aligned_a: maxRank, aligned_b: maxRank, bases: inputs + 1, probe: 2,
+  })[f] ?? 1;
   for (let i = 0; i + 1 < fields.length; ++i) {
     const [f, at] = fields[i];
     assert.ok(fields[i + 1][1] - at >= words(f), `${f} (${words(f)} words at ${at}) overlaps ${fields[i + 1][0]}`);
   }
-  for (const f of ['rank_a', 'rank_b', 'dims_a', 'dims_b', 'out_rank', 'conflict', 'out_dims', 'args', 'aligned_a', 'aligned_b']) {
+  for (const f of ['dtype', 'inputs', 'nodes', 'result', 'dims', 'strides', 'out_rank', 'conflict', 'out_dims', 'bases', 'aligned_a', 'aligned_b']) {
     assert.ok(fields.some(([name]) => name === f), f);
   }
 });
@@ -88,7 +97,7 @@ test('readAbi refuses a module that disagrees with the JS layer, and leaves the 
     ["a division's floor twin missing", (m) => delete m.Op.div_floor, /op div's floor twin is not an op/],
     ['a status the layer uses missing', (m) => delete m.Status.too_large, /no status too_large/],
     ['a mode missing', (m) => delete m.BroadcastMode.onnx_legacy, /no broadcast mode onnx_legacy/],
-    ['a scratch argument missing', (m) => delete m.ScratchArg.count, /no scratch argument count/],
+    ['a limit missing', (m) => delete m.Limit.plan_bytes, /no fact plan_bytes/],
     ['a scratch field missing', (m) => delete m.ScratchField.probe, /no scratch field probe/],
     ['no dtype list at all', (m) => delete m.DType, /exports no dtype list/],
     ['a dtype fact missing', (m) => delete m.DTypeFact.size, /no fact size/],

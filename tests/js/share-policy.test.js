@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { MIN_SHARED_BYTES, TILE_BYTES, tilesFor } from '../../web/share-policy.js';
 import { init } from '../../web/index.js';
 import { builds } from '../../web/loader.js';
-import { plan } from '../../web/engine.js';
+import { planFor } from '../../web/plans.js';
+import { opOperator } from '../../web/program.js';
 import { MODE_CODE, OP_CODE } from '../../web/abi.js';
 import { DTYPES } from '../../web/dtypes.js';
 import { OPS } from './dtypes.js';
@@ -36,7 +37,9 @@ test('tiles by size, heaviness and thread count', () => {
 
 test("the core says which ops' arithmetic is heavy: divisions and the narrow floats", async () => {
   await init({ threads: 1 });
-  const heavy = (op, dtype) => plan(builds.plain, [4], [4], { code: MODE_CODE.numpy, hasAxis: false }, OP_CODE[op], DTYPES[dtype].code).heavy;
+  const input = (dtype) => ({ kind: 'host', dtype, shape: [4], strides: null });
+  const heavy = (op, dtype) => planFor(opOperator(OP_CODE[op]), builds.plain, DTYPES[dtype], [input(dtype), input(dtype)],
+    { code: MODE_CODE.numpy, hasAxis: false }).heavy;
   for (const [dtype, d] of Object.entries(DTYPES)) {
     for (const [op, o] of Object.entries(OPS)) {
       assert.equal(heavy(op, dtype), o.divides || d.kind === 'narrow_float', `${op} ${dtype}`);

@@ -75,7 +75,8 @@ inline void bf16_to_f32_wasmsimd_u8(size_t n, const void* x, void* y) {
 
 // ---- integers to float32, float32 <-> float64: whole vectors, then the tail element by element
 // through cast.h (nothing read or written past either buffer). Integers up to 16 bits widen
-// exactly to int32 lanes; int32 and uint32 lanes convert rounding to nearest even (wasm's
+// exactly to int32 lanes (opaque() keeps the conversion after it in SIMD: lanes.h); int32 and
+// uint32 lanes convert rounding to nearest even (wasm's
 // convert instructions, correctly rounded like numpy's astype); float32 widens exactly to
 // float64 and float64 narrows rounding to nearest even.
 
@@ -98,7 +99,7 @@ inline void bytes16_to_f32(const uint8_t* x, float* y) {
                        kSigned ? wasm_i32x4_extend_high_i16x8(lo) : wasm_u32x4_extend_high_u16x8(lo),
                        kSigned ? wasm_i32x4_extend_low_i16x8(hi) : wasm_u32x4_extend_low_u16x8(hi),
                        kSigned ? wasm_i32x4_extend_high_i16x8(hi) : wasm_u32x4_extend_high_u16x8(hi)};
-  for (int k = 0; k < 4; ++k) wasm_v128_store(y + 4 * k, wasm_f32x4_convert_i32x4(q[k]));
+  for (int k = 0; k < 4; ++k) wasm_v128_store(y + 4 * k, wasm_f32x4_convert_i32x4(opaque(q[k])));
 }
 inline void u8x16_to_f32(const uint8_t* x, float* y) { bytes16_to_f32<false>(x, y); }
 inline void i8x16_to_f32(const int8_t* x, float* y) { bytes16_to_f32<true>(reinterpret_cast<const uint8_t*>(x), y); }
@@ -106,8 +107,8 @@ inline void i8x16_to_f32(const int8_t* x, float* y) { bytes16_to_f32<true>(reint
 template <bool kSigned>
 inline void halves8_to_f32(const uint16_t* x, float* y) {
   const v128_t v = wasm_v128_load(x);
-  wasm_v128_store(y, wasm_f32x4_convert_i32x4(kSigned ? wasm_i32x4_extend_low_i16x8(v) : wasm_u32x4_extend_low_u16x8(v)));
-  wasm_v128_store(y + 4, wasm_f32x4_convert_i32x4(kSigned ? wasm_i32x4_extend_high_i16x8(v) : wasm_u32x4_extend_high_u16x8(v)));
+  wasm_v128_store(y, wasm_f32x4_convert_i32x4(opaque(kSigned ? wasm_i32x4_extend_low_i16x8(v) : wasm_u32x4_extend_low_u16x8(v))));
+  wasm_v128_store(y + 4, wasm_f32x4_convert_i32x4(opaque(kSigned ? wasm_i32x4_extend_high_i16x8(v) : wasm_u32x4_extend_high_u16x8(v))));
 }
 inline void u16x8_to_f32(const uint16_t* x, float* y) { halves8_to_f32<false>(x, y); }
 inline void i16x8_to_f32(const int16_t* x, float* y) { halves8_to_f32<true>(reinterpret_cast<const uint16_t*>(x), y); }

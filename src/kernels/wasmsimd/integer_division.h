@@ -12,12 +12,14 @@
 #include <type_traits>
 
 #include "../../ops.h"
+#include "lanes.h"
 
 namespace tensorwise::wasmsimd {
 
 template <bool kFloor>
 inline v128_t div_i32_lanes_f32(v128_t a, v128_t b) {
-  v128_t q = wasm_f32x4_div(wasm_f32x4_convert_i32x4(a), wasm_f32x4_convert_i32x4(b));
+  // a and b are 8- or 16-bit lanes widened: opaque() keeps the conversions in SIMD (lanes.h).
+  v128_t q = wasm_f32x4_div(wasm_f32x4_convert_i32x4(opaque(a)), wasm_f32x4_convert_i32x4(opaque(b)));
   if (kFloor) q = wasm_f32x4_floor(q);
   return wasm_i32x4_trunc_sat_f32x4(q);
 }

@@ -12,6 +12,15 @@ namespace tensorwise::wasmsimd {
 // A vector function: 16 bytes of a's elements ∘ 16 bytes of b's.
 using vec_fn = v128_t (*)(v128_t, v128_t);
 
+// v itself, hidden from LLVM's combines: LLVM 14 merges an integer widening into the conversion
+// to float after it (sitofp of a sext), which its wasm backend then lowers lane by lane (an
+// extract, a scalar convert and a replace per lane: several times slower). An empty asm between
+// the two keeps them the SIMD instructions they are.
+inline v128_t opaque(v128_t v) {
+  __asm__("" : "+r"(v));
+  return v;
+}
+
 template <class T>
 inline v128_t splat(const void* p) {
   if constexpr (sizeof(T) == 1) return wasm_v128_load8_splat(p);

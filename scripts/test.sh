@@ -19,11 +19,12 @@ bash scripts/build.sh --tests
 node build/wasm/tensorwise_tests.cjs
 
 # The exactness and hostile-input suites again on a set thread count (tests/js/threads-mode.js):
-# the single-threaded build, then 2 threads with every op of two chunks or more shared, both with
-# every op in the core (TW_SMALL_OPS=never); then every op that web/small-ops.js can take
-# computed there in JS, whatever its size. (The run below uses init()'s defaults.)
-SUITES=(tests/js/abi.test.js tests/js/api.test.js tests/js/conversions.test.js tests/js/division.test.js tests/js/golden.test.js tests/js/hostile.test.js
-  tests/js/property.test.js tests/js/seeds.test.js tests/js/views.test.js tests/js/adversarial/*.test.js)
+# the single-threaded build, then 2 threads with every op and expression of two chunks or more
+# shared, both with every one in the core (TW_SMALL_OPS=never); then every one that
+# web/small-ops.js can take computed there in JS, whatever its size. (The run below uses init()'s
+# defaults.)
+SUITES=(tests/js/abi.test.js tests/js/api.test.js tests/js/casts.test.js tests/js/conversions.test.js tests/js/division.test.js tests/js/expr.test.js
+  tests/js/golden.test.js tests/js/hostile.test.js tests/js/property.test.js tests/js/seeds.test.js tests/js/views.test.js tests/js/adversarial/*.test.js)
 for mode in 1:never 2:never 2:always; do
   threads=${mode%:*} small=${mode#*:}
   echo "== node --test, $threads thread(s), small ops in JS: $small"

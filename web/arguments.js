@@ -201,9 +201,28 @@ export function commonDtype(a, b, fn) {
   if (dtypeA !== dtypeB) {
     const why = (x, name) => (x.kind === 'host' && x.source.defaulted ? `; ${name}'s data is a plain array without dtype, read as ${x.dtype}` : '');
     throw new TypeError(`${fn}: operands have different dtypes: A is ${dtypeA} and B is ${dtypeB} (both must be the same` +
-      `${why(a, 'A')}${why(b, 'B')})`);
+      `${why(a, 'A')}${why(b, 'B')}; or give the dtype to compute in, e.g. { dtype: '${commonKind(DTYPES[dtypeA], DTYPES[dtypeB]).name}' }, ` +
+      'and both are cast to it)');
   }
   return dtypeA;
+}
+
+/** Whether a value of dtype `from` casts to `to`: numpy's same_kind (src/cast.h): not a float to an integer. */
+export const castsTo = (from, to) => from.integer || !to.integer;
+
+// A dtype both cast to, for a message's example: the float of the two, else the wider one.
+function commonKind(x, y) {
+  if (x.integer !== y.integer) return x.integer ? y : x;
+  return y.bytes > x.bytes ? y : x;
+}
+
+/** An operand of a call computed in dtype `info` (its `dtype` option): one that does not cast to it is a TypeError. */
+export function checkCast(x, info, fn, name) {
+  if (x.kind === 'scalar') return; // a number or bigint is a value of the dtype (encodeValue says if not)
+  if (!castsTo(DTYPES[x.dtype], info)) {
+    throw new TypeError(`${fn}: ${name} is ${x.dtype}, which does not cast to ${info.name}: a float to an integer is not a cast ` +
+      "the dtype option makes (numpy's same_kind); compute in a float dtype, or round the values yourself");
+  }
 }
 
 /** A scalar operand as a rank-0 host operand of the dtype; other operands as they are. */

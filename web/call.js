@@ -1,24 +1,32 @@
 // An op call after its arguments were read: settle the dtypes, check `out` against the result,
 // check that nothing read has changed since, then run the op's operator (engine.js).
-import { asTensor, checkOutDtype, commonDtype, settle } from './arguments.js';
+import { asTensor, checkCast, checkOutDtype, commonDtype, settle } from './arguments.js';
 import { DTYPES } from './dtypes.js';
 import { execute } from './engine.js';
 import { broadcastError } from './errors.js';
 
 /**
- * @param c the call: { fn, op, floor, zeroIsError, mode, out, a, b, names, types, info, core,
- *   operator, inputs, refused } (the last five, null, 0, null, null and null, are callOp's to
- *   set) with `op` the op's descriptor (ops.js), `floor` whether integers round down
+ * @param c the call: { fn, op, floor, zeroIsError, mode, out, a, b, names, types, cast, info,
+ *   core, operator, inputs, refused } (the last five, null, 0, null, null and null, are callOp's
+ *   to set) with `op` the op's descriptor (ops.js), `floor` whether integers round down
  *   (pythondiv), a and b as readOperand gave them, `names` the operands' names in messages
- *   ([A's, B's]) and `types`, when not null, a check of the dtype (ONNX versions' constraints).
+ *   ([A's, B's]), `types`, when not null, a check of the dtype (ONNX versions' constraints), and
+ *   `cast` the record of the dtype to compute in (the `dtype` option; operands of another dtype
+ *   are cast to it as they are loaded) or null (the operands' common dtype).
  *   callOp completes it (the dtype's record `info`, the core op's code `core`: its floor twin's
  *   when integers round down, and its operator, the operands as tensors in `inputs`) and hands
  *   it to the engine.
  */
 export function callOp(c) {
-  const dtype = commonDtype(c.a, c.b, c.fn);
-  if (c.types !== null) c.types(dtype);
-  const info = DTYPES[dtype];
+  let info = c.cast;
+  if (info === null) {
+    info = DTYPES[commonDtype(c.a, c.b, c.fn)];
+  } else {
+    checkCast(c.a, info, c.fn, c.names[0]);
+    checkCast(c.b, info, c.fn, c.names[1]);
+  }
+  if (c.types !== null) c.types(info.name);
+  const dtype = info.name;
   const a = asTensor(c.a, dtype, c.fn, c.names[0]);
   const b = asTensor(c.b, dtype, c.fn, c.names[1]);
   checkOutDtype(c.out, info, c.fn);

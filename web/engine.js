@@ -108,10 +108,12 @@ function run(inst, call) {
   const count = inputs.length;
   // Streaming needs something to stream: a JS array in or out.
   let hostData = out === null || out.kind !== 'resident';
+  let residentData = false;
   for (let i = 0; i < count; ++i) {
     const x = foreign(inst, inputs[i]);
     inputs[i] = x;
     if (x.kind === 'host') hostData = true;
+    else residentData = true;
   }
   const p = planFor(call.operator, inst, info, inputs, mode);
   if (p.status !== STATUS.ok) {
@@ -129,8 +131,8 @@ function run(inst, call) {
     }
   }
   if (n * es > MAX_BYTES) throw noRoom(info, shape, n * es);
-  if (count === 2 && inputs[0].kind === 'host' && inputs[1].kind === 'host') {
-    const small = runSmall(call, inputs[0], inputs[1], shape, n);
+  if (!residentData) {
+    const small = runSmall(call, p, inputs, shape, n);
     if (small !== null) return small;
   }
 

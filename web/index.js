@@ -18,6 +18,7 @@ import { checkThreads, threadLimit as limit, threads } from './threads.js';
 
 export { init } from './loader.js';
 export * from './ops.js';
+export { expr } from './expr.js';
 export { BroadcastError } from './errors.js';
 export { bfloat16ToNumber, float16ToNumber, numberToBfloat16, numberToFloat16 } from './bits.js';
 export { bfloat16ToFloat32, float16ToFloat32, float32ToBfloat16, float32ToFloat16 } from './convert.js';

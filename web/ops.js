@@ -52,9 +52,9 @@ function publicOp(d) {
       enter();
       const A = readOperand(a, whatA);
       const B = readOperand(b, whatB);
-      const { mode, out, pythondiv, zeroIsError } = readOpOptions(options, fn, d.divides);
+      const { mode, out, pythondiv, zeroIsError, dtype } = readOpOptions(options, fn, d.divides);
       return callOp({
-        fn, op: d, floor: pythondiv, zeroIsError, mode, out, a: A, b: B, names: OPERANDS, types: null,
+        fn, op: d, floor: pythondiv, zeroIsError, mode, out, a: A, b: B, names: OPERANDS, types: null, cast: dtype,
         info: null, core: 0, operator: null, inputs: null, refused: null,
       });
     },

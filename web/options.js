@@ -2,6 +2,7 @@
 // unknown keys are TypeErrors, values outside their set RangeErrors.
 import { MODE_CODE, onAbi, requires } from './abi.js';
 import { readOut } from './arguments.js';
+import { dtypeInfo } from './dtypes.js';
 import { describe } from './format.js';
 import { isArray, objectKeys, typedArrayKind } from './intrinsics.js';
 
@@ -25,11 +26,13 @@ onAbi(() => {
 });
 
 /** The options every op takes; a division (ops.js) also takes DIVISION_OPTIONS. */
-export const OP_OPTIONS = ['autoBroadcast', 'axis', 'out'];
+export const OP_OPTIONS = ['autoBroadcast', 'axis', 'out', 'dtype'];
 export const DIVISION_OPTIONS = ['pythondiv', 'onZeroDivision'];
 const DIVIDE_OPTIONS = [...OP_OPTIONS, ...DIVISION_OPTIONS];
 // broadcastShapes takes every op's options (one object can serve both), `explain` and `dynamic`.
 const SHAPE_OPTIONS = [...DIVIDE_OPTIONS, 'explain', 'dynamic'];
+// expr() takes what applies to a whole expression (its calls take `out`).
+const EXPR_OPTIONS = ['dtype', 'autoBroadcast', ...DIVISION_OPTIONS];
 
 export function checkAxis(axis, fn) {
   if (typeof axis !== 'number' || !Number.isInteger(axis)) {
@@ -72,6 +75,7 @@ export function modeFrom(autoBroadcast, axis, fn, label = 'autoBroadcast', allow
 let noOptions = null; // made on first use, after init: its mode carries the code
 const defaults = () => (noOptions ??= Object.freeze({
   mode: plainMode('numpy', 'autoBroadcast'), out: null, pythondiv: true, zeroIsError: false, explain: false, dynamic: false,
+  dtype: null,
 }));
 
 // Each option's bit, for the set of options present (a switch: no lookup in an object keyed by
@@ -85,16 +89,22 @@ function optionBit(name) {
     case 'onZeroDivision': return 16;
     case 'explain': return 32;
     case 'dynamic': return 64;
+    case 'dtype': return 128;
     default: return 0;
   }
 }
 const bitsOf = (names) => names.reduce((bits, name) => bits | optionBit(name), 0);
-const OP_BITS = bitsOf(OP_OPTIONS);
-const DIVIDE_BITS = bitsOf(DIVIDE_OPTIONS);
-const SHAPE_BITS = bitsOf(SHAPE_OPTIONS);
+// What each kind of call takes: its options and their bits.
+const TAKES = {
+  op: { names: OP_OPTIONS, bits: bitsOf(OP_OPTIONS) },
+  divide: { names: DIVIDE_OPTIONS, bits: bitsOf(DIVIDE_OPTIONS) },
+  shapes: { names: SHAPE_OPTIONS, bits: bitsOf(SHAPE_OPTIONS) },
+  expr: { names: EXPR_OPTIONS, bits: bitsOf(EXPR_OPTIONS) },
+};
 
 /**
- * Everything an op needs from its options, each key read once. The options are the object's own
+ * Everything an op needs from its options, each key read once (`dtype`: the record of the dtype to
+ * compute in, or null). The options are the object's own
  * enumerable keys (as `{ ...options }` copies them, and as records.js reads every other
  * options-like object), listed once: an `out` alone, the common case, costs the list and one
  * read, not a check per option. A key the call does not take is a TypeError, before any value is
@@ -102,14 +112,30 @@ const SHAPE_BITS = bitsOf(SHAPE_OPTIONS);
  * `explain` and `dynamic`, but has no use for `out`: it is not read.
  */
 export function readOpOptions(options, fn, divide, shapes = false) {
+  return readOptions(options, fn, shapes ? TAKES.shapes : divide ? TAKES.divide : TAKES.op);
+}
+
+/**
+ * expr()'s options, read as the ops' are: { mode, pythondiv, zeroIsError, dtype }. Its mode is
+ * numpy's or none: pdpd and legacy are rules for two operands, a TypeError here.
+ */
+export function readExprOptions(options, fn) {
+  const o = readOptions(options, fn, TAKES.expr);
+  if (o.mode.kind !== 'numpy' && o.mode.kind !== 'none') {
+    throw new TypeError(`${fn}: autoBroadcast '${o.mode.kind}' broadcasts two operands; an expression takes 'numpy' or 'none'`);
+  }
+  return o;
+}
+
+function readOptions(options, fn, takes) {
   if (options === undefined || options === null) return defaults();
   if (typeof options !== 'object') throw notAnObject(options, fn);
-  const allowed = shapes ? SHAPE_BITS : divide ? DIVIDE_BITS : OP_BITS;
   const names = ownKeys(options, fn);
+  const shapes = takes === TAKES.shapes;
   let present = 0;
   for (let i = 0; i < names.length; ++i) {
-    const bit = optionBit(names[i]) & allowed;
-    if (bit === 0) notAnOption(options, names[i], fn, shapes, divide);
+    const bit = optionBit(names[i]) & takes.bits;
+    if (bit === 0) notAnOption(options, names[i], fn, takes);
     present |= bit;
   }
   // An array or typed array with elements has keys no call takes; an empty one has none.
@@ -123,6 +149,7 @@ export function readOpOptions(options, fn, divide, shapes = false) {
   const zeroValue = present & 16 ? options.onZeroDivision : undefined;
   const explainValue = present & 32 ? options.explain : undefined;
   const dynamicValue = present & 64 ? options.dynamic : undefined;
+  const dtypeValue = present & 128 ? options.dtype : undefined;
   const mode = autoBroadcast === undefined && axis === undefined ? defaults().mode : modeFrom(autoBroadcast, axis, fn);
   if (explainValue !== undefined && typeof explainValue !== 'boolean') {
     throw new RangeError(`${fn}: explain must be true or false, got ${describe(explainValue)}`);
@@ -144,7 +171,11 @@ export function readOpOptions(options, fn, divide, shapes = false) {
     }
     zeroIsError = zeroValue === 'error';
   }
-  return { mode, out: shapes ? null : readOut(out, fn), pythondiv, zeroIsError, explain: explainValue === true, dynamic: dynamicValue === true };
+  // The dtype to compute in (operands cast to it: call.js); broadcastShapes checks it, and ignores it.
+  const dtype = dtypeValue === undefined ? null : dtypeInfo(dtypeValue, `${fn}: dtype`);
+  return {
+    mode, out: shapes ? null : readOut(out, fn), pythondiv, zeroIsError, explain: explainValue === true, dynamic: dynamicValue === true, dtype,
+  };
 }
 
 function notAnObject(options, fn) {
@@ -163,8 +194,7 @@ function ownKeys(options, fn) {
 
 // A key the call does not take: an array or typed array given as options is said so, anything
 // else is an unknown option.
-function notAnOption(options, name, fn, shapes, divide) {
+function notAnOption(options, name, fn, takes) {
   if (isArray(options, fn, ': options') || typedArrayKind(options) !== undefined) throw notAnObject(options, fn);
-  const allowed = shapes ? SHAPE_OPTIONS : divide ? DIVIDE_OPTIONS : OP_OPTIONS;
-  throw new TypeError(`${fn}: unknown option ${JSON.stringify(name)} (it takes ${allowed.join(', ')})`);
+  throw new TypeError(`${fn}: unknown option ${JSON.stringify(name)} (it takes ${takes.names.join(', ')})`);
 }

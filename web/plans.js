@@ -32,8 +32,8 @@ let clock = 0; // each use of a slot is stamped: the least recently used has the
 /**
  * The plan of `operator` for these inputs (operand records of arguments.js, in the build `inst`),
  * computation dtype `info` and broadcast mode: one it has, or one made now. The plan's record:
- * { status, shape, conflict, row, align, heavy, rows, workspaceBytes, slot, address (of its slot) } and
- * what it was made from.
+ * { status, shape, conflict, row, align, heavy, rows, workspaceBytes, slot, address (of its slot),
+ * literals (small-ops.js keeps their values there) } and what it was made from.
  */
 export function planFor(operator, inst, info, inputs, mode) {
   const plans = operator.plans;
@@ -55,6 +55,7 @@ export function planFor(operator, inst, info, inputs, mode) {
     p = {
       inst, dtype: info.code, mode: mode.code, hasAxis: mode.hasAxis, axis, inputs: inputs.map(layoutOf), literalWords,
       slot: -1, address: 0, status: 0, shape: null, conflict: -1, row: 1, align: 1, heavy: false, rows: false, workspaceBytes: 0,
+      literals: null,
     };
     if (plans.length === operator.kept) release(plans.pop());
     plans.unshift(p);

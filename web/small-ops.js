@@ -1,14 +1,17 @@
-// Small ops on JS arrays, computed in JS. Below a few dozen elements, copying the operands into
-// wasm memory and the result out of it costs more than the arithmetic (docs/performance.md,
-// "Small ops computed in JS"); a JS loop over the caller's arrays does neither.
+// Small programs on JS arrays, computed in JS: an op or an expression (program.js) whose output
+// has at most a few dozen elements. Below that, copying the inputs into wasm memory and the
+// result out of it costs more than the arithmetic (docs/performance.md, "Small ops computed in
+// JS"); JS loops over the caller's arrays do neither.
 //
 // No rule of the arithmetic is written here or by hand: the loops (small-loops.js) are written
 // by scripts/small-loops.mjs from what the core says of each op and dtype, for the dtypes where
 // JS arithmetic gives the core's bits (floats of binary32 and binary64, integers of at most 32
-// bits); that script says why they agree. Every other op runs in the core.
+// bits); that script says why they agree. A node's result is stored in an array of the dtype,
+// which rounds or wraps it as the core does, before the next node reads it. Every other program
+// runs in the core.
 // The suites run on these loops too: testing.smallOps 'always' (tests/js/threads-mode.js,
-// TW_SMALL_OPS) sends every op they can take here, whatever its size.
-import { OPS, onAbi } from './abi.js';
+// TW_SMALL_OPS) sends every program they can take here, whatever its size.
+import { LIMITS, OPS, onAbi } from './abi.js';
 import { DTYPES } from './dtypes.js';
 import { hasOwn } from './intrinsics.js';
 import { testing } from './loader.js';
@@ -21,11 +24,9 @@ import { SMALL_LOOPS, SMALL_STORES } from './small-loops.js';
  */
 export const SMALL_OPS_MAX = 64;
 
-// LOOPS[op code][dtype code] and STORES[dtype code]: a function of small-loops.js or null;
-// HELD[dtype code]: two one-element arrays of its storage class (A's and B's), see held().
+// LOOPS[op code][dtype code] and STORES[dtype code]: a function of small-loops.js or null.
 let LOOPS = [];
 let STORES = [];
-let HELD = [];
 // Own entries only: a name the file lacks is never looked up on Object.prototype.
 const own = (table, name) => (hasOwn(table, name) ? table[name] : null);
 onAbi(() => {
@@ -35,64 +36,114 @@ onAbi(() => {
     const forOp = own(SMALL_LOOPS, op.name);
     for (const info of Object.values(DTYPES)) loops[op.code][info.code] = forOp === null ? null : own(forOp, info.name);
   }
-  const held = [];
-  for (const info of Object.values(DTYPES)) {
-    stores[info.code] = own(SMALL_STORES, info.name);
-    held[info.code] = stores[info.code] === null ? null : [new info.Storage(1), new info.Storage(1)];
-  }
+  for (const info of Object.values(DTYPES)) stores[info.code] = own(SMALL_STORES, info.name);
   LOOPS = loops;
   STORES = stores;
-  HELD = held;
+  SCRATCH.clear();
 });
 
-// What the op reads of an operand: all n elements (1), one broadcast over them (0), or neither
-// (-1: a broadcast of several dims).
-const stepOf = (x, n) => (x.n === n ? 1 : x.n === 1 ? 0 : -1);
-
-// A one-element operand broadcast over the output (step 0), which the loop reads at every
-// element, read once into an array of its own (side 0 for A, 1 for B): another thread may be
-// writing a shared buffer, and each result must see one value, as the core's copy of it does.
-function held(x, side, info) {
-  const h = HELD[info.code][side];
-  h[0] = x.source.fixed[x.first];
-  return h;
+// Per dtype, arrays of its storage class that programs compute in: a value per input that is
+// one element (read once: another thread may be writing a shared buffer, and each result must
+// see one value, as the core's copy of it does) and per literal, and a run per node.
+const SCRATCH = new Map();
+function scratchOf(info, n) {
+  let s = SCRATCH.get(info.code);
+  if (s === undefined || s.wide.length < n) { // longer runs only where testing.smallOps is 'always'
+    const one = () => new info.Storage(1);
+    const length = n > SMALL_OPS_MAX ? n : SMALL_OPS_MAX;
+    s = {
+      held: Array.from({ length: LIMITS.maxInputs }, one), literals: Array.from({ length: LIMITS.maxLiterals }, one),
+      nodes: Array.from({ length: LIMITS.maxNodes }, () => new info.Storage(length)), wide: new Float64Array(length),
+    };
+    SCRATCH.set(info.code, s);
+  }
+  return s;
 }
 
-// Results for `out` (which may overlap an operand at another offset) are all computed here
-// before the first is stored: a double holds each exactly, and the store into out rounds or
-// wraps it as the store into a new array would.
-let scratch = new Float64Array(SMALL_OPS_MAX);
+// Each value's array, where it starts and its step (0: one element for all), for the program in
+// progress.
+let arrays = [];
+let starts = new Int32Array(0);
+let steps = new Int32Array(0);
 
 /**
- * The op computed here, or null when it is not one for this path: the output too large (unless
- * testing.smallOps is 'always'), no loop for its op and dtype, an operand neither laid out like
- * the output nor one element, a strided view, a view of wasm memory, an integer x/0 to refuse
- * (onZeroDivision 'error'), or an array whose stores do not wrap (a Uint8ClampedArray out).
- * a and b are host operands (JS arrays); the caller has planned the op (`shape`, n elements) and
- * checked out's length.
+ * The program computed here, or null when it is not one for this path: the output too large
+ * (unless testing.smallOps is 'always'), an op without a loop for the dtype, an input neither
+ * laid out like the output nor one element, of another dtype, strided, or a view of wasm
+ * memory, an integer x/0 to refuse (onZeroDivision 'error'), or an array whose stores do not
+ * wrap (a Uint8ClampedArray out). The caller has planned the program (`plan`: plans.js; `shape`,
+ * n elements) and checked out's length.
  */
-export function runSmall(call, a, b, shape, n) {
+export function runSmall(call, plan, inputs, shape, n) {
   const mode = testing.smallOps;
-  if (mode === 'never' || (n > SMALL_OPS_MAX && mode !== 'always') || call.zeroIsError || call.core < 0) return null;
+  if (mode === 'never' || (n > SMALL_OPS_MAX && mode !== 'always') || call.zeroIsError) return null;
   const { info, out } = call;
-  const loop = LOOPS[call.core][info.code];
-  if (loop === null || a.strides !== null || b.strides !== null || a.dtype !== info.name || b.dtype !== info.name) return null;
-  const as = stepOf(a, n), bs = stepOf(b, n);
-  if (as < 0 || bs < 0) return null;
-  if (a.source.heapAddress >= 0 || b.source.heapAddress >= 0) return null;
-  let data = null, o = null;
+  const program = call.operator.program;
+  const { nodes } = program;
+  const store = STORES[info.code];
+  if (store === null || nodes.length === 0) return null;
+  const loops = LOOPS;
+  for (let j = 0; j < nodes.length; ++j) if (loops[nodes[j][0]][info.code] === null) return null;
+  const count = inputs.length;
+  for (let i = 0; i < count; ++i) {
+    const x = inputs[i];
+    if (x.kind !== 'host' || x.dtype !== info.name || x.strides !== null || x.source.heapAddress >= 0 || (x.n !== n && x.n !== 1)) return null;
+  }
+  let data = null;
   if (out === null) {
-    const Carrier = a.carrier ?? info.Storage;
+    const first = inputs[0];
+    const Carrier = (first !== undefined && first.kind === 'host' && first.dtype === info.name ? first.carrier : null) ?? info.Storage;
     if (Carrier !== info.Storage) return null;
     data = resultArray(Carrier, n);
-  } else {
-    o = out.source;
-    if (out.kind !== 'host' || o.heapAddress >= 0 || o.Class !== info.Storage) return null;
-    if (scratch.length < n) scratch = new Float64Array(n);
+  } else if (out.kind !== 'host' || out.source.heapAddress >= 0 || out.source.Class !== info.Storage) {
+    return null;
   }
-  // Steps are 0 or 1: an operand read in place starts at its first element, a held one at 0.
-  loop(as ? a.source.fixed : held(a, 0, info), as * a.first, as, bs ? b.source.fixed : held(b, 1, info), bs * b.first, bs, data ?? scratch, n);
+  const s = scratchOf(info, n);
+  const values = LIMITS.nodeBase + nodes.length;
+  if (steps.length < values) {
+    arrays = new Array(values);
+    starts = new Int32Array(values);
+    steps = new Int32Array(values);
+  }
+  for (let i = 0; i < count; ++i) {
+    const x = inputs[i];
+    if (x.n === n && n !== 1) {
+      arrays[i] = x.source.fixed;
+      starts[i] = x.first;
+      steps[i] = 1;
+    } else {
+      const held = s.held[i];
+      held[0] = x.source.fixed[x.first];
+      arrays[i] = held;
+      starts[i] = 0;
+      steps[i] = 0;
+    }
+  }
+  // The literals as elements of the dtype (program.js), read out of their words once per plan.
+  const literals = plan.literals ??= Array.from({ length: plan.literalWords.length / 2 }, (_, j) => new info.Storage(plan.literalWords.buffer, 8 * j, 1)[0]);
+  for (let j = 0; j < literals.length; ++j) {
+    const cell = s.literals[j];
+    cell[0] = literals[j];
+    const v = LIMITS.literalBase + j;
+    arrays[v] = cell;
+    starts[v] = 0;
+    steps[v] = 0;
+  }
+  // Every node into an array of the dtype; the last one into the new result, or into a scratch
+  // run of doubles from which `out` is stored (out may overlap an input at another offset: all
+  // results are computed before the first is stored, and a double holds each exactly).
+  const last = nodes.length - 1;
+  for (let j = 0; j <= last; ++j) {
+    const node = nodes[j];
+    const a = node[1], b = node[2];
+    const y = j < last ? s.nodes[j] : data ?? (info.bytes === 8 ? s.nodes[j] : s.wide);
+    LOOPS[node[0]][info.code](arrays[a], starts[a], steps[a], arrays[b], starts[b], steps[b], y, n);
+    const v = LIMITS.nodeBase + j;
+    arrays[v] = y;
+    starts[v] = 0;
+    steps[v] = 1;
+  }
   if (data !== null) return { data, shape, dtype: info.name };
-  STORES[info.code](scratch, o.fixed, n);
-  return { data: o.view, shape, dtype: info.name };
+  store(arrays[LIMITS.nodeBase + last], out.source.fixed, n);
+  return { data: out.source.view, shape, dtype: info.name };
 }

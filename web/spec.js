@@ -64,7 +64,7 @@ export function onnxEntry(d) {
       }
     };
     return callOp({
-      fn, op: d, floor: false, zeroIsError: false, mode, out: null, a: A, b: B, names: ONNX_INPUTS, types,
+      fn, op: d, floor: false, zeroIsError: false, mode, out: null, a: A, b: B, names: ONNX_INPUTS, types, cast: null,
       info: null, core: 0, operator: null, inputs: null, refused: null,
     });
   };
@@ -117,7 +117,7 @@ export function openvinoEntry(d) {
     const A = readOperand(a, `${fn}: ${IR_INPUTS[0]}`);
     const B = readOperand(b, `${fn}: ${IR_INPUTS[1]}`);
     return callOp({
-      fn, op: d, floor: d.divides && pythondiv, zeroIsError: false, mode, out: null, a: A, b: B, names: IR_INPUTS, types: null,
+      fn, op: d, floor: d.divides && pythondiv, zeroIsError: false, mode, out: null, a: A, b: B, names: IR_INPUTS, types: null, cast: null,
       info: null, core: 0, operator: null, inputs: null, refused: null,
     });
   };

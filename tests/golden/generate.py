@@ -2,8 +2,8 @@
 """Golden vectors for tensorwise from numpy, the independent oracle.
 
 Run with Debian's python3 (it has python3-numpy):  /usr/bin/python3 tests/golden/generate.py
-Writes tests/golden/cases.json and views.json (strided views); the files are committed, so tests
-need no Python.
+Writes tests/golden/cases.json, views.json (strided views) and casts.json (one dtype as another);
+the files are committed, so tests need no Python.
 
 What numpy computes here, as docs/contract.md ("Arithmetic") says:
 - float32/float64: np.multiply / np.divide / np.add / np.subtract (IEEE; x/0 = ±Inf, 0/0 = NaN).
@@ -12,12 +12,15 @@ What numpy computes here, as docs/contract.md ("Arithmetic") says:
   in integer bit operations below.
 - integers: multiply, add and subtract wrap (np.multiply, np.add, np.subtract); floor division is np.floor_divide (x//0 = 0,
   MIN//-1 = MIN); truncating division is computed with Python integers, wrapped to the dtype.
+- casts: numpy's astype for every pair its 'same_kind' rule allows (not a float to an integer);
+  into bfloat16 (numpy has none) the exact value, a Python Fraction, rounded to nearest even here.
 """
 import base64
 import json
 import os
 import warnings
 import zlib
+from fractions import Fraction
 
 import numpy as np
 
@@ -246,6 +249,119 @@ def write_views():
     print(f'{len(cases)} view cases, {os.path.getsize(path)} bytes -> {path}')
 
 
+# ---- casts ------------------------------------------------------------------------------------
+
+def exact(x, dtype):
+    """The exact value of one element (its storage's scalar), as a Fraction; None for NaN, +-inf for Inf."""
+    if dtype == 'bfloat16':
+        x = bf16_to_f32(np.uint16(x))
+    if dtype in FLOATS:
+        f = float(x)
+        if f != f:
+            return None
+        if f in (float('inf'), float('-inf')):
+            return f
+        return Fraction(f)
+    return Fraction(int(x))
+
+
+def round_bf16(v, negative_zero):
+    """A Fraction (or +-inf) rounded to nearest even into bfloat16 bits: 8 significant bits,
+    exponents -126..127, subnormals down to 2^-133, Inf past the largest finite's midpoint."""
+    if isinstance(v, float):
+        return 0x7F80 if v > 0 else 0xFF80
+    sign = 0x8000 if v < 0 or (v == 0 and negative_zero) else 0
+    m = abs(v)
+    if m == 0:
+        return sign
+    e = -126
+    while m >= Fraction(2) ** (e + 1) and e < 128:
+        e += 1
+    quantum = Fraction(2) ** (max(e, -126) - 7)
+    q = m / quantum
+    n = q.numerator // q.denominator
+    rest = q - n
+    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and n % 2 == 1):
+        n += 1
+    value = n * quantum
+    if value >= Fraction(2) ** 128:
+        return sign | 0x7F80
+    if value < Fraction(2) ** -126:  # subnormal: n quanta of 2^-133
+        return sign | int(n)
+    ee = -126
+    while value >= Fraction(2) ** (ee + 1):
+        ee += 1
+    mantissa = int(value / Fraction(2) ** (ee - 7)) - 128
+    return sign | ((ee + 127) << 7) | mantissa
+
+
+def cast_inputs(dtype):
+    """Values of `dtype` for the casts: its specials, random ones, and the ones where a cast rounds
+    or wraps at an edge (integers around 2^8..2^63 with low bits set, doubles next to a narrow
+    float's tie)."""
+    out = list(values(dtype, 120))
+    if dtype in SIGNED + UNSIGNED:
+        info = np.iinfo(dtype)
+        edges = []
+        for p in range(7, 64, 2 if dtype in ('int64', 'uint64') else 1):
+            for q in (p - 8, p - 11, p - 24, p - 53):  # half an ulp of bfloat16, float16, float32, float64 at 2^p
+                if q < 0:
+                    continue
+                for v in ((1 << p) + (1 << q) + 1, (1 << p) + (1 << q), (1 << p) - 1):
+                    for w in (v, -v):
+                        if info.min <= w <= info.max:
+                            edges.append(w)
+        out += [np.array(w).astype(dtype) for w in edges]
+    elif dtype == 'float64':
+        for base in (1.0, 1.5, 3.0, 1e-5, 6e-8, 1e-40, 65504.0, 65520.0, 3.3895e38, 3.4e38, 1e39, 2.0 ** -133, 2.0 ** -149):
+            for k in (-30, -11, -8, -24):
+                for sgn in (1, -1):
+                    tie = base * (1 + 2.0 ** k)
+                    out += [sgn * tie, sgn * np.nextafter(tie, np.inf), sgn * np.nextafter(tie, -np.inf)]
+        out = [np.float64(v) for v in out]
+    elif dtype == 'float32':
+        for b in (0x3F801000, 0x3F808000, 0x477FF000, 0x477FEFFF, 0x7F7FFFFF, 0x00000001, 0x33800001):
+            for d in (0, 1, -1, 0x80000000):
+                out.append(np.array([(b + d) & 0xFFFFFFFF], dtype=np.uint32).view(np.float32)[0])
+    arr = np.array(out)
+    return arr.astype(STORAGE[dtype]) if dtype not in FLOATS else arr.astype(STORAGE[dtype]) if dtype != 'bfloat16' else np.array(out, dtype=np.uint16)
+
+
+def cast(x, src, dst):
+    """x (storage array of src) as dst: numpy's astype; into bfloat16, exactly rounded here."""
+    with np.errstate(all='ignore'), warnings.catch_warnings():
+        warnings.simplefilter('ignore')
+        if dst == 'bfloat16':
+            out = []
+            for v in x:
+                e = exact(v, src)
+                neg0 = src in FLOATS and e == 0 and np.signbit(bf16_to_f32(np.uint16(v)) if src == 'bfloat16' else v)
+                out.append(0x7FC0 if e is None else round_bf16(e, bool(neg0)))
+            return np.array(out, dtype=np.uint16)
+        if src == 'bfloat16':
+            return bf16_to_f32(x).astype(STORAGE[dst])  # bfloat16 to float32 is exact
+        return x.astype(STORAGE[dst])
+
+
+def write_casts():
+    global rng
+    rng = np.random.default_rng([SEED, zlib.crc32(b'casts')])
+    inputs = {d: cast_inputs(d) for d in FLOATS + SIGNED + UNSIGNED}
+    cases = []
+    for src in FLOATS + SIGNED + UNSIGNED:
+        for dst in FLOATS + SIGNED + UNSIGNED:
+            if dst in SIGNED + UNSIGNED and src in FLOATS:
+                continue  # not same_kind
+            x = inputs[src]
+            cases.append({'from': src, 'to': dst, 'x': encode(x, src), 'y': encode(cast(x, src, dst), dst)})
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'casts.json')
+    with open(path, 'w') as f:
+        json.dump({'note': 'Do not edit: generated by tests/golden/generate.py from numpy ' + np.__version__,
+                   'cases': cases}, f, separators=(',', ':'))
+        f.write('\n')
+    print(f'{len(cases)} cast pairs, {os.path.getsize(path)} bytes -> {path}')
+
+
 def main():
     cases = []
     for dtype in FLOATS + SIGNED + UNSIGNED:
@@ -270,6 +386,7 @@ def main():
         f.write('\n')
     print(f'{len(cases)} cases, {os.path.getsize(path)} bytes -> {path}')
     write_views()
+    write_casts()
 
 
 if __name__ == '__main__':

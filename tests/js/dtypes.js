@@ -45,24 +45,26 @@ export function isNaNAt(dtype, view, i) {
  * whether a ∘ b is b ∘ a, `real(x, y)` the operation on exact values (numbers or bigints), and
  * `run(api)` the API function.
  */
-const op = (fn, onnx, openvino, divides, commutes, real) => ({ fn, onnx, openvino, divides, commutes, real, run: (api) => api[fn] });
+const op = (fn, onnx, openvino, sign, divides, commutes, real) => ({ fn, onnx, openvino, sign, divides, commutes, real, run: (api) => api[fn] });
 export const OPS = {
-  mul: op('multiply', 'Mul', 'Multiply', false, true, (x, y) => x * y),
-  div: op('divide', 'Div', 'Divide', true, false, (x, y) => x / y),
-  add: op('add', 'Add', 'Add', false, true, (x, y) => x + y),
-  sub: op('subtract', 'Sub', 'Subtract', false, false, (x, y) => x - y),
+  mul: op('multiply', 'Mul', 'Multiply', '*', false, true, (x, y) => x * y),
+  div: op('divide', 'Div', 'Divide', '/', true, false, (x, y) => x / y),
+  add: op('add', 'Add', 'Add', '+', false, true, (x, y) => x + y),
+  sub: op('subtract', 'Sub', 'Subtract', '-', false, false, (x, y) => x - y),
 };
 export const OP_NAMES = Object.keys(OPS);
 
 /**
  * Every entry point of every op, by the name a reader knows it by ('multiply', 'onnx.Mul',
- * 'openvino.Multiply', ...): { call(a, b, options?), op } with op the OPS record. Only the API
- * functions take options (`out` among them).
+ * 'openvino.Multiply', 'expr a * b', ...): { call(a, b, options?), op } with op the OPS record.
+ * Only the API functions take options (`out` among them). An expression of one op is compiled
+ * anew for each call, with its operands as inputs a and b.
  */
 export function entryPoints(api) {
   return Object.fromEntries(Object.values(OPS).flatMap((o) => [
     [o.fn, { call: (a, b, options) => api[o.fn](a, b, options), op: o, options: true }],
     [`onnx.${o.onnx}`, { call: (a, b) => api.onnx[o.onnx](a, b), op: o, options: false }],
     [`openvino.${o.openvino}`, { call: (a, b) => api.openvino[o.openvino](a, b), op: o, options: false }],
+    [`expr a ${o.sign} b`, { call: (a, b) => api.expr(`a ${o.sign} b`)({ a, b }), op: o, options: false }],
   ]));
 }

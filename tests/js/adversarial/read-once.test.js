@@ -137,7 +137,7 @@ test('options are read once, own enumerable keys only; an unknown one is a TypeE
     const options = { get pythondiv() { reads += 1; return reads === 1 ? false : true; } };
     assert.deepEqual(Array.from(tw.divide({ data: new Int32Array([-7]) }, 2, options).data), [-3]);
     assert.equal(reads, 1);
-    throwsClear(() => tw.multiply(1, 2, { outt: new Float32Array(1) }), TypeError, /unknown option "outt" \(it takes autoBroadcast, axis, out\)/);
+    throwsClear(() => tw.multiply(1, 2, { outt: new Float32Array(1) }), TypeError, /unknown option "outt" \(it takes autoBroadcast, axis, out, dtype\)/);
     throwsClear(() => tw.multiply(1, 2, () => {}), TypeError, /options must be an object, got a function/);
     throwsClear(() => tw.onnx.Mul(1, 2, { axis: 0 }, 14), TypeError, /unknown attribute "axis" \(it takes none\)/);
     class Options { constructor() { this.autoBroadcast = 'none'; } get out() { throw new Error('inherited: not read'); } }

@@ -1,6 +1,6 @@
 // Writes the per-dtype types of web/index.d.ts from what the built core says of its dtypes
-// (the same facts init() reads) and the JS carrier table of web/dtypes.js: the DType and
-// DTypeKind unions, Carriers, TypedArray, DTypeOfData and BuiltinOf. Each sits between a
+// (the same facts init() reads) and the JS carrier table of web/dtypes.js: the DType, DTypeKind
+// and IntegerDType unions, Carriers, TypedArray, DTypeOfData and BuiltinOf. Each sits between a
 // `// <generated: NAME>` and a `// </generated>` line; everything else in the file is written by
 // hand. With --check it writes nothing and fails if the file differs from what it would write
 // (tests/js/generated-files.test.js). Run by scripts/build.sh after the wasm build.
@@ -51,6 +51,9 @@ const REGIONS = {
     '',
     '/** What a dtype is: an IEEE float, a narrower float computed through float32, or a signed or unsigned integer. */',
     `export type DTypeKind = ${[...new Set(dtypes.map((d) => d.kind))].map(quoted).join(' | ')};`,
+    '',
+    '/** The integer dtypes: no float casts into one (numpy\'s same_kind). */',
+    `export type IntegerDType = ${dtypes.filter((d) => d.kind.endsWith('integer')).map((d) => quoted(d.name)).join(' | ')};`,
   ],
   carriers: () => [
     '/**',

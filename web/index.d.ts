@@ -29,6 +29,9 @@ export type DType =
 
 /** What a dtype is: an IEEE float, a narrower float computed through float32, or a signed or unsigned integer. */
 export type DTypeKind = 'floating' | 'narrow_float' | 'signed_integer' | 'unsigned_integer';
+
+/** The integer dtypes: no float casts into one (numpy's same_kind). */
+export type IntegerDType = 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64';
 // </generated>
 
 /**
@@ -174,6 +177,15 @@ type SameDType<A, B> =
   [DTypeOf<A> & DTypeOf<B>] extends [never] ? { 'operands have different dtypes': [DTypeOf<A>, DTypeOf<B>] } :
   unknown;
 
+/**
+ * `unknown` when an operand of dtype F casts to D under numpy's `same_kind` rule (an integer to
+ * any dtype, a float to a float; a number or bigint is a value of D); else a type no value has.
+ */
+export type CastsTo<F, D extends DType> = [F] extends [never] ? unknown : D extends IntegerDType ? ([F] extends [IntegerDType] ? unknown : { 'a float does not cast to an integer dtype': [F, D] }) : unknown;
+
+/** Both operands cast to D (the `dtype` option), and neither is an ort.Tensor of a type tensorwise does not compute. */
+export type CastCheck<A, B, D extends DType> = CastsTo<DTypeOf<A>, D> & CastsTo<DTypeOf<B>, D>;
+
 /** The dtype of `op(a, b)`: A's, or B's when A is a number/bigint. */
 export type ResultDType<A, B> =
   [DTypeOf<A>] extends [never] ? ([DTypeOf<B>] extends [never] ? DType : DTypeOf<B>) : DTypeOf<A>;
@@ -234,8 +246,12 @@ export type BroadcastMode = 'numpy' | 'none' | 'pdpd' | 'legacy';
  * The options of multiply, add and subtract. `out`: write the result here instead of
  * allocating: a typed array of the result's dtype and length (it may be an operand's own
  * array), or a wasm tensor of that dtype. Wrong class: `TypeError`; wrong length: `RangeError`.
+ * `dtype`: the dtype to compute in, and the result's: both operands are cast to it as they are
+ * loaded (numpy's `same_kind`: an integer to any dtype, a float to a float; a float to an
+ * integer is a `TypeError`), so operands of different dtypes go together:
+ * `divide(uint8Image, 255, { dtype: 'float32' })`.
  */
-export type MultiplyOptions = BroadcastOptions & { out?: TypedArray | WasmTensor };
+export type MultiplyOptions = BroadcastOptions & { out?: TypedArray | WasmTensor; dtype?: DType };
 
 /**
  * divide's options: those of multiply, and `pythondiv` (integer rounding: `true`, the default,
@@ -425,10 +441,14 @@ export const divide: BinaryOp<DivideOptions>;
  * dtype follows the operands, its array operand A's class; with `out` it returns `out`'s.
  */
 export interface BinaryOp<Options extends MultiplyOptions = MultiplyOptions> {
-  <A extends Operand, B extends Operand>(a: A, b: B & OperandsCheck<A, B>, options?: Options & { out?: undefined }): ResultOf<A, B>;
-  <A extends Operand, B extends Operand, T extends WasmTensor<ResultDType<A, B>>>(a: A, b: B & OperandsCheck<A, B>, options: Options & { out: T }): T;
-  <A extends Operand, B extends Operand, O extends Carriers[ResultDType<A, B>]>(a: A, b: B & OperandsCheck<A, B>, options: Options & { out: O }): Result<ResultDType<A, B>, O>;
-  <A extends Operand, B extends Operand>(a: A, b: B & OperandsCheck<A, B>, options?: Options & { out?: OutFor<ResultDType<A, B>> }): Result | WasmTensor;
+  <A extends Operand, B extends Operand, D extends DType>(a: A, b: B & CastCheck<A, B, D>, options: Options & { dtype: D; out?: undefined }): Result<D>;
+  <A extends Operand, B extends Operand, D extends DType, T extends WasmTensor<D>>(a: A, b: B & CastCheck<A, B, D>, options: Options & { dtype: D; out: T }): T;
+  <A extends Operand, B extends Operand, D extends DType, O extends Carriers[D]>(a: A, b: B & CastCheck<A, B, D>, options: Options & { dtype: D; out: O }): Result<D, O>;
+  <A extends Operand, B extends Operand>(a: A, b: B & OperandsCheck<A, B>, options?: Options & { out?: undefined; dtype?: undefined }): ResultOf<A, B>;
+  <A extends Operand, B extends Operand, T extends WasmTensor<ResultDType<A, B>>>(a: A, b: B & OperandsCheck<A, B>, options: Options & { out: T; dtype?: undefined }): T;
+  <A extends Operand, B extends Operand, O extends Carriers[ResultDType<A, B>]>(a: A, b: B & OperandsCheck<A, B>, options: Options & { out: O; dtype?: undefined }): Result<ResultDType<A, B>, O>;
+  <A extends Operand, B extends Operand>(a: A, b: B & OperandsCheck<A, B>, options?: Options & { out?: OutFor<ResultDType<A, B>>; dtype?: undefined }): Result | WasmTensor;
+  <A extends Operand, B extends Operand, D extends DType>(a: A, b: B & CastCheck<A, B, D>, options: Options & { dtype: D; out?: OutFor<D> }): Result<D> | WasmTensor<D>;
 }
 
 /**
@@ -456,6 +476,53 @@ export const add: BinaryOp;
 export const subtract: BinaryOp;
 /** Alias of {@link subtract}. */
 export const sub: BinaryOp;
+
+/** expr()'s options, for the whole expression. */
+export interface ExprOptions {
+  /** The dtype to compute in, and the result's: every input is cast to it as it is loaded (as the ops' `dtype`). Without it, the inputs' one dtype. */
+  dtype?: DType;
+  /** `'numpy'` (default): every input's shape broadcast with every other's; `'none'`: all the same shape. */
+  autoBroadcast?: 'numpy' | 'none';
+  /** Integer division: `true` (default) floors, `false` truncates, as divide's. */
+  pythondiv?: boolean;
+  /** Integer `x / 0`: `'zero'` (default) gives 0; `'error'` throws a `RangeError` and writes nothing. */
+  onZeroDivision?: 'zero' | 'error';
+}
+
+/**
+ * A compiled expression: call it with an object holding each input by name (every operand form
+ * an op takes), and optionally `{ out }`. Its result has the expression's dtype.
+ */
+export interface Expression<D extends DType = DType> {
+  (inputs: Readonly<Record<string, Operand>>, options?: { out?: undefined }): Result<D>;
+  <T extends WasmTensor<D>>(inputs: Readonly<Record<string, Operand>>, options: { out: T }): T;
+  <O extends Carriers[D]>(inputs: Readonly<Record<string, Operand>>, options: { out: O }): Result<D, O>;
+  /** The source, as given. */
+  readonly source: string;
+  /** The input names, in order of first appearance: the keys the inputs object must have, and no others. */
+  readonly inputs: readonly string[];
+  /** The `dtype` option, or `undefined` (the inputs' dtype). */
+  readonly dtype: D | undefined;
+}
+
+/**
+ * Compiles an element-wise expression once: `+ - * /`, unary `-`, parentheses, numbers, input
+ * names and the ops as functions of two arguments (`multiply(a, b)`), with JavaScript's
+ * precedence. The whole expression runs in one pass over the output, in blocks that stay in
+ * cache, every input cast to the dtype as it is loaded; each step gives the bits the single op
+ * would (`x / 255` is not `x * (1 / 255)`).
+ *
+ * @throws SyntaxError for a malformed source (the message gives the column); TypeError for a source
+ *   that is not a string or an unknown option; RangeError for a bad option value. The function
+ *   throws as the ops do, and TypeError for a missing or extra input.
+ * @example
+ * ```js
+ * const normalize = expr('(x / 255 - mean) / std', { dtype: 'float32' });
+ * normalize({ x: { data: rgba, shape: [1, 3, 224, 224], strides: [0, 1, 896, 4] }, mean, std }, { out });
+ * ```
+ */
+export function expr<D extends DType>(source: string, options: ExprOptions & { dtype: D }): Expression<D>;
+export function expr(source: string, options?: ExprOptions): Expression;
 
 /** Alias of {@link multiply}. */
 export const mul: typeof multiply;

@@ -39,15 +39,15 @@ onAbi(() => {
   for (const info of Object.values(DTYPES)) stores[info.code] = own(SMALL_STORES, info.name);
   LOOPS = loops;
   STORES = stores;
-  SCRATCH.clear();
+  SCRATCH = [];
 });
 
 // Per dtype, arrays of its storage class that programs compute in: a value per input that is
 // one element (read once: another thread may be writing a shared buffer, and each result must
 // see one value, as the core's copy of it does) and per literal, and a run per node.
-const SCRATCH = new Map();
+let SCRATCH = [];
 function scratchOf(info, n) {
-  let s = SCRATCH.get(info.code);
+  let s = SCRATCH[info.code];
   if (s === undefined || s.wide.length < n) { // longer runs only where testing.smallOps is 'always'
     const one = () => new info.Storage(1);
     const length = n > SMALL_OPS_MAX ? n : SMALL_OPS_MAX;
@@ -55,7 +55,7 @@ function scratchOf(info, n) {
       held: Array.from({ length: LIMITS.maxInputs }, one), literals: Array.from({ length: LIMITS.maxLiterals }, one),
       nodes: Array.from({ length: LIMITS.maxNodes }, () => new info.Storage(length)), wide: new Float64Array(length),
     };
-    SCRATCH.set(info.code, s);
+    SCRATCH[info.code] = s;
   }
   return s;
 }

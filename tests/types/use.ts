@@ -5,8 +5,8 @@
 import {
   init, multiply, divide, add, subtract, sub, mul, div, tensor, empty, onnx, openvino, broadcastShapes, BroadcastError,
   float16ToNumber, numberToFloat16, setThreads, threads, threadLimit, dtypes, ops, memoryUsage,
-  float32ToFloat16, float16ToFloat32, float32ToBfloat16, bfloat16ToFloat32,
-  type DType, type DTypeKind, type Result, type WasmTensor, type BroadcastExplanation,
+  float32ToFloat16, float16ToFloat32, float32ToBfloat16, bfloat16ToFloat32, expr,
+  type DType, type DTypeKind, type Result, type WasmTensor, type BroadcastExplanation, type Expression,
 } from 'tensorwise';
 
 export async function main(): Promise<number> {
@@ -151,13 +151,45 @@ export async function main(): Promise<number> {
   const halfOut = new Uint16Array(1);
   const intoHalf: Uint16Array = divide(half, 2, { out: halfOut }).data;
 
+  // The dtype option: operands of other dtypes cast to it; the result is of that dtype.
+  const scaled = divide({ data: new Uint8Array([0, 255]) }, 255, { dtype: 'float32' });
+  const scaledData: Float32Array = scaled.data;
+  const scaledDtype: 'float32' = scaled.dtype;
+  const widened: Int16Array = subtract({ data: new Int8Array([-128]) }, { data: new Int8Array([1]) }, { dtype: 'int16' }).data;
+  const castInto = add({ data: new Uint16Array([1]) }, 1, { dtype: 'float64', out: new Float64Array(1) });
+  const castIntoData: Float64Array = castInto.data;
+  // @ts-expect-error a float does not cast to an integer dtype
+  add({ data: new Float32Array(2) }, 1, { dtype: 'int32' });
+  // @ts-expect-error an out of another dtype than the one computed in
+  add({ data: new Uint8Array(2) }, 1, { dtype: 'float32', out: new Float64Array(2) });
+
+  // Expressions: compiled once, called with named inputs; the result has the expression's dtype.
+  const normalize: Expression<'float32'> = expr('(x / 255 - mean) / std', { dtype: 'float32' });
+  const frame = { data: new Uint8ClampedArray(16), shape: [1, 3, 2, 2], strides: [0, 1, 8, 4] };
+  const stats = { mean: { data: new Float32Array([0.5, 0.5, 0.5]), shape: [3, 1, 1] }, std: { data: new Float32Array([0.2, 0.2, 0.2]), shape: [3, 1, 1] } };
+  const normalized = normalize({ x: frame, ...stats });
+  const normalizedData: Float32Array = normalized.data;
+  const normalizedInto = normalize({ x: frame, ...stats }, { out: new Float32Array(12) });
+  const intoTensor = normalize({ x: frame, ...stats }, { out: empty([1, 3, 2, 2], 'float32') });
+  const intoTensorDtype: 'float32' = intoTensor.dtype;
+  const names: readonly string[] = normalize.inputs;
+  const anyDtypeExpr = expr('a * b - a', { pythondiv: false, onZeroDivision: 'error', autoBroadcast: 'none' });
+  const anyResult: Result = anyDtypeExpr({ a: r, b: 2 });
+  // @ts-expect-error an expression broadcasts numpy's way or not at all
+  expr('a + b', { autoBroadcast: 'pdpd' });
+  // @ts-expect-error out of another dtype than the expression's
+  normalize({ x: frame, ...stats }, { out: new Float64Array(12) });
+  // @ts-expect-error the source is a string
+  expr(['x']);
+
   // Strided views (a transposed [2, 3] as [3, 2]; scijs names strides `stride`).
   const transposed: Float32Array = multiply({ data: new Float32Array(6), shape: [3, 2], strides: [1, 3] }, 2).data;
   const scijs: Int32Array = divide({ data: new Int32Array(6), shape: [3], stride: [2], offset: 1 }, 2).data;
 
   void [f, values, d, qi, bi, bigTotal, u8data, i16, f64, halfBits, halfDtype, again, td, ed, intoData, sameArray, tu, of, vi,
     shape, anyDtype, wrong, notNumber, running, legacy, unknown, stretched, padded, askedOp, limit, kinds, one, signs, notShape, sumData, sumOutData, onnxSum, ovSum,
-    difference, aliasDifference, onnxDifference, ovDifference, pdpd, intoHalf, transposed, scijs, wasmBytes, residentDtype, intoDtype];
+    difference, aliasDifference, onnxDifference, ovDifference, pdpd, intoHalf, transposed, scijs, wasmBytes, residentDtype, intoDtype,
+    scaledData, scaledDtype, widened, castIntoData, normalizedData, normalizedInto, intoTensorDtype, names, anyResult];
   return sum;
 }
 

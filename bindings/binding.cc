@@ -2,8 +2,10 @@
 // web/; this file marshals, and says what the core is.
 //
 // The facts, read by web/abi.js at init() (so JS copies none), all expanded from the lists in
-// src/: Embind enums name every code (DType, DTypeKind, Arithmetic, Op, Status, BroadcastMode,
-// ScratchField) and every fact (DTypeFact, OpFact, Limit), and four plain exports look facts up:
+// src/: tw_names() names every code, list by list (DType, DTypeKind, Arithmetic, Op, Status,
+// BroadcastMode, ScratchField) and every fact (DTypeFact, OpFact, Limit), as one string:
+// "DType:float32,float64,...;Op:mul,..." (a name's code is its place in its list, as the
+// enums number them), and four plain exports look facts up:
 //   tw_dtype_fact(dtype, DTypeFact)   size, kind (a DTypeKind), mantissa_bits and exponent_bits
 //                                     (floats' formats; 0 for integers), onnx_since
 //   tw_op_fact(op, OpFact)            commutes, divides, floors (0 or 1), floor_twin (an Op),
@@ -12,13 +14,11 @@
 //                                     memory_maximum_pages, max_inputs, max_literals, max_nodes,
 //                                     literal_base, node_base (a program's values), plan_bytes
 //   tw_scratch_field(ScratchField)    the field's word offset in the scratch area (below)
-// each returning kUnknown for a code it does not know. (Lookups rather than an Embind constant
-// per fact: a registered constant costs its name and a call in the binary, and there would be
-// a hundred.)
+// each returning kUnknown for a code it does not know. (A string and lookups rather than Embind:
+// its registrations brought a formatted-printing library into the module and their runtime into
+// the glue, several KB for a few dozen names.)
 //
-// The calls (tw_*) are plain wasm exports (EMSCRIPTEN_KEEPALIVE), not Embind functions, whose
-// eval-free invoker costs several times more per call (docs/performance.md, "Where the time
-// goes"). They follow src/plan.h: tw_reshape plans a program for its inputs' shapes into a Plan
+// The calls (tw_*) are plain wasm exports (EMSCRIPTEN_KEEPALIVE). They follow src/plan.h: tw_reshape plans a program for its inputs' shapes into a Plan
 // the caller owns (web/ allocates it: tw_limit(plan_bytes)); tw_run computes a range of its
 // output on whichever thread calls it (the pool's workers call their instance's tw_run), given
 // the inputs' and the output's addresses and a workspace of the plan's size for that thread;
@@ -43,13 +43,11 @@
 //   output's axes), conflicts (bit i for every conflicting axis i), aligned_a and aligned_b;
 //   probe, probe + 1: two words web/memory.js writes and reads back through a buffer to tell
 //   whether that buffer is this memory.
-#include <emscripten/bind.h>
 #include <emscripten/emmalloc.h>
 #include <emscripten/emscripten.h>
 
 #include <cstdint>
 #include <cstring>
-#include <type_traits>
 
 #include "broadcast.h"
 #include "cast.h"
@@ -102,7 +100,7 @@ bool known_mode(uint32_t code) {
   return false;
 }
 
-// The facts tw_dtype_fact, tw_op_fact and tw_limit look up, by name (Embind enums).
+// The facts tw_dtype_fact, tw_op_fact and tw_limit look up, by name (tw_names).
 #define TW_DTYPE_FACTS(X) X(size) X(kind) X(mantissa_bits) X(exponent_bits) X(onnx_since)
 #define TW_OP_FACTS(X) X(commutes) X(divides) X(floors) X(floor_twin) X(arithmetic) X(zero_quotient)
 #define TW_LIMITS(X)                                                                                          \
@@ -194,9 +192,22 @@ void write_shape(const Broadcast& r, Status s) {
   for (int i = 0; i < r.rank; ++i) word(Field::out_dims, i) = static_cast<uint32_t>(r.out[i]);
 }
 
+// Every list's names, in order: "List:name,name,...;" (see the top of this file).
+#define TW_NAME(name, ...) #name ","
+#define TW_DTYPE_NAME(name, ctype, kind, js, onnx) #js ","
+constexpr char kNames[] =
+    "DType:" TW_DTYPES(TW_DTYPE_NAME) ";DTypeKind:" TW_DTYPE_KINDS(TW_NAME) ";Arithmetic:" TW_ARITHMETICS(TW_NAME)
+    ";Op:" TW_OPS(TW_NAME) ";Status:" TW_STATUSES(TW_NAME) ";BroadcastMode:" TW_BROADCAST_MODES(TW_NAME)
+    ";DTypeFact:" TW_DTYPE_FACTS(TW_NAME) ";OpFact:" TW_OP_FACTS(TW_NAME) ";Limit:" TW_LIMITS(TW_NAME)
+    ";ScratchField:" TW_SCRATCH_FIELDS(TW_NAME);
+#undef TW_NAME
+#undef TW_DTYPE_NAME
+
 }  // namespace
 
 extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* tw_names() { return kNames; }
 
 EMSCRIPTEN_KEEPALIVE uint32_t tw_dtype_fact(uint32_t dtype, uint32_t fact) {
   switch (dtype) {
@@ -321,34 +332,3 @@ EMSCRIPTEN_KEEPALIVE size_t tw_memory_in_use() {
 }
 
 }  // extern "C"
-
-EMSCRIPTEN_BINDINGS(tensorwise_abi) {
-  using emscripten::enum_;
-  enum_<DType> dtypes("DType");
-#define TW_VALUE(name, ctype, kind, js, onnx) dtypes.value(#js, DType::name);
-  TW_DTYPES(TW_VALUE)
-#undef TW_VALUE
-  enum_<Op> ops("Op");
-#define TW_VALUE(name, functor) ops.value(#name, Op::name);
-  TW_OPS(TW_VALUE)
-#undef TW_VALUE
-  // The lists whose names are the enum's own: X(name) gives E::name.
-#define TW_NAMED(Enum, exported, LIST)        \
-  {                                           \
-    enum_<Enum> e(exported);                  \
-    LIST(TW_VALUE)                            \
-  }
-#define TW_VALUE(name) e.value(#name, std::remove_reference_t<decltype(e)>::enum_type::name);
-  TW_NAMED(DTypeKind, "DTypeKind", TW_DTYPE_KINDS)
-  TW_NAMED(Arithmetic, "Arithmetic", TW_ARITHMETICS)
-  TW_NAMED(Status, "Status", TW_STATUSES)
-  TW_NAMED(BroadcastMode, "BroadcastMode", TW_BROADCAST_MODES)
-  TW_NAMED(DTypeFact, "DTypeFact", TW_DTYPE_FACTS)
-  TW_NAMED(OpFact, "OpFact", TW_OP_FACTS)
-  TW_NAMED(Limit, "Limit", TW_LIMITS)
-#undef TW_VALUE
-#define TW_VALUE(name, words) e.value(#name, Field::name);
-  TW_NAMED(Field, "ScratchField", TW_SCRATCH_FIELDS)
-#undef TW_VALUE
-#undef TW_NAMED
-}

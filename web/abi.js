@@ -34,10 +34,26 @@ export function onAbi(fn) {
   HOOKS.push(fn);
 }
 
-/** name -> value of an Embind enum (its own keys but `values`). */
+/** name -> value of a list of the core's names (its own keys: { name: { value } }, as namesOf makes them). */
 function enumValues(Enum, what) {
   if (Enum === undefined) throw new Error(`tensorwise: the wasm module exports no ${what}; it does not match this JS`);
-  return Object.fromEntries(Object.keys(Enum).filter((name) => name !== 'values').map((name) => [name, Enum[name].value]));
+  return Object.fromEntries(Object.keys(Enum).map((name) => [name, Enum[name].value]));
+}
+
+/**
+ * Puts the core's lists of names (bindings/binding.cc: tw_names, "DType:float32,...;Op:mul,...")
+ * on the glue's module as m.DType, m.Op, ..., each { name: { value: its place in the list } }:
+ * what checkedAbi reads. A module without tw_names gets none (checkedAbi then says so).
+ */
+export function namesOf(m) {
+  if (typeof m._tw_names !== 'function') return;
+  const u8 = m.HEAPU8;
+  let text = '';
+  for (let at = m._tw_names(); u8[at] !== 0; ++at) text += String.fromCharCode(u8[at]);
+  for (const list of text.split(';')) {
+    const [name, items] = list.split(':');
+    m[name] = Object.fromEntries(items.split(',').filter((item) => item !== '').map((item, value) => [item, { value }]));
+  }
 }
 
 function disagree(what) {

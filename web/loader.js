@@ -4,7 +4,7 @@
 // inline entries), or given by the caller; compiled here, so that a failure (a page whose
 // Content-Security-Policy forbids compiling WebAssembly) gets a message a user can act on.
 import createTensorwiseModule from '../dist/tensorwise.js';
-import { LIMITS, readAbi, sameAbi } from './abi.js';
+import { LIMITS, namesOf, readAbi, sameAbi } from './abi.js';
 import { describe } from './format.js';
 import { makeInstance } from './instance.js';
 import {
@@ -207,6 +207,7 @@ async function compileAsync(bytes) {
 // build's shared memory (the other build's glue makes its own).
 async function loadBuild(bytes, memory) {
   const { m, compiled } = await instantiate(bytes, memory ?? undefined);
+  namesOf(m);
   if (memory === null) readAbi(m);
   else sameAbi(m);
   const inst = makeInstance(m, memory !== null);

@@ -257,7 +257,9 @@ void assign_homes(Plan* p) {
   }
   for (int j = 0; j < g.literals; ++j) p->home[kLiteralBase + j] = Home::scalar;
   for (int i = 0; i < g.inputs; ++i) {
-    if (p->home[i] == Home::linear || p->home[i] == Home::box) {
+    // (A cast alone converts a linear input straight into the output: run_block.)
+    const bool straight = g.nodes == 0 && p->home[i] == Home::linear;
+    if ((p->home[i] == Home::linear && !straight) || p->home[i] == Home::box) {
       p->at[i] = off;
       off += buffer;
     }
@@ -372,7 +374,11 @@ bool run_block(const Plan& p, const uintptr_t* at, uintptr_t y, unsigned char* w
         }
         break;
       case Home::linear:
-        convert(from, c, n, reinterpret_cast<const void*>(at[i] + lo * element_size(from)), ws + p.at[i] + lo * es);
+        if (g.nodes == 0 && !check) {  // a cast alone: converted straight into the output
+          convert(from, c, n, reinterpret_cast<const void*>(at[i] + lo * p.input_bytes[i]), reinterpret_cast<void*>(y + lo * es));
+          return false;
+        }
+        convert(from, c, n, reinterpret_cast<const void*>(at[i] + lo * p.input_bytes[i]), ws + p.at[i] + lo * es);
         v[i] = w + p.at[i];
         break;
       default: {  // box
@@ -637,10 +643,15 @@ Status reshape(Plan* p, const BroadcastSpec& spec, const InputShape* in, Broadca
   const auto runs = [&](int v) { return v < n && p->stride[v][0] == 1; };
   rows = rows && (runs(g.node[0].a) || runs(g.node[0].b)) && (!buffered || p->size[0] * es > kShortRowBytes);
   if (rows) set_blocks(p, 1, 1);
+  // A cast alone of an input that runs like the output needs no buffer either: one block, the
+  // whole output, of which any range converts straight into place.
+  const bool cast = g.nodes == 0 && g.result < n && input_home(*p, g.result) == Home::linear;
+  if (cast) set_blocks(p, p->rank, 1);
   p->rows = rows;
   assign_homes(p);
+  const bool anywhere = rows || cast;  // a range may start anywhere a kernel's body may
   p->row = rows ? p->size[0] : p->run;
-  p->align = rows ? (kTileAlignBytes / es > 0 ? kTileAlignBytes / es : 1) : p->block;
+  p->align = anywhere ? (kTileAlignBytes / es > 0 ? kTileAlignBytes / es : 1) : p->block;
   p->heavy = g.nodes > 1;
   for (int j = 0; j < g.nodes; ++j) p->heavy = p->heavy || heavy_arithmetic(g.node[j].op, c);
   for (int i = 0; i < n; ++i) p->heavy = p->heavy || g.input_dtype[i] != c;

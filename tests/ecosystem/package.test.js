@@ -47,13 +47,15 @@ test('each condition set resolves to the build that works there (Node\'s resolve
   assert.equal(await resolve([], 'tensorwise/dist/tensorwise.wasm'), 'dist/tensorwise.wasm');
 });
 
-test('the default import loads one JS file and the .wasm: at most 50 KB gzipped; threads load their .wasm too', async () => {
+test('the default import loads one JS file and the .wasm: at most 53 KB gzipped; threads load their .wasm too', async () => {
   const dir = await project('node');
   const pkg = join(dir, 'node_modules', 'tensorwise', 'dist');
   const gz = (f) => gzipSync(readFileSync(join(pkg, f)), { level: 9 }).length;
   // Where threads are not used (a page that is not cross-origin isolated): KB as in the README.
+  // 50 KB until expressions and casts (the issue that asked for them allowed 4 KB more than the
+  // 50,985 bytes before them; removing Embind paid for most of it).
   const total = gz('index.mjs') + gz('tensorwise.wasm');
-  assert.ok(total <= 50 * 1024, `${total} bytes gzipped`);
+  assert.ok(total <= 53 * 1024, `${total} bytes gzipped`);
   // The threaded build is no larger than the default one but for its atomics.
   assert.ok(gz('tensorwise-mt.wasm') <= gz('tensorwise.wasm') + 512, `${gz('tensorwise-mt.wasm')} bytes gzipped`);
   // One file: no static import of another module.

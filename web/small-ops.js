@@ -99,6 +99,16 @@ export function runSmall(call, plan, inputs, shape, n) {
     return null;
   }
   const s = scratchOf(info, n);
+  const last = nodes.length - 1;
+  if (last === 0 && plan.literalWords.length === 0) {
+    // One op over inputs (every single op): its operands straight to the loop.
+    const node = nodes[0];
+    const x = inputs[node[1]], y = inputs[node[2]];
+    const xs = x.n === n && n !== 1 ? 1 : 0, ys = y.n === n && n !== 1 ? 1 : 0;
+    const result = data ?? (info.bytes === 8 ? s.nodes[0] : s.wide);
+    LOOPS[node[0]][info.code](xs ? x.source.fixed : held(s, node[1], x), xs * x.first, xs, ys ? y.source.fixed : held(s, node[2], y), ys * y.first, ys, result, n);
+    return finish(data, out, store, result, shape, info, n);
+  }
   const values = LIMITS.nodeBase + nodes.length;
   if (steps.length < values) {
     arrays = new Array(values);
@@ -112,9 +122,7 @@ export function runSmall(call, plan, inputs, shape, n) {
       starts[i] = x.first;
       steps[i] = 1;
     } else {
-      const held = s.held[i];
-      held[0] = x.source.fixed[x.first];
-      arrays[i] = held;
+      arrays[i] = held(s, i, x);
       starts[i] = 0;
       steps[i] = 0;
     }
@@ -132,7 +140,6 @@ export function runSmall(call, plan, inputs, shape, n) {
   // Every node into an array of the dtype; the last one into the new result, or into a scratch
   // run of doubles from which `out` is stored (out may overlap an input at another offset: all
   // results are computed before the first is stored, and a double holds each exactly).
-  const last = nodes.length - 1;
   for (let j = 0; j <= last; ++j) {
     const node = nodes[j];
     const a = node[1], b = node[2];
@@ -143,7 +150,20 @@ export function runSmall(call, plan, inputs, shape, n) {
     starts[v] = 0;
     steps[v] = 1;
   }
+  return finish(data, out, store, arrays[LIMITS.nodeBase + last], shape, info, n);
+}
+
+// Input i of one element, read once into a cell of its own: another thread may be writing a
+// shared buffer, and each result must see one value, as the core's copy of it does.
+function held(s, i, x) {
+  const cell = s.held[i];
+  cell[0] = x.source.fixed[x.first];
+  return cell;
+}
+
+// The call's result: the new array the last node wrote, or `out` stored from its run.
+function finish(data, out, store, result, shape, info, n) {
   if (data !== null) return { data, shape, dtype: info.name };
-  store(arrays[LIMITS.nodeBase + last], out.source.fixed, n);
+  store(result, out.source.fixed, n);
   return { data: out.source.view, shape, dtype: info.name };
 }

@@ -6,7 +6,7 @@
 // (which goes first alternates), after a warm-up; the figures are medians of the per-round
 // times and of the per-round ratios.
 
-export function steps(tw, now, { rounds = 21, quick = false, batchUs = 2000 } = {}) {
+export function steps(tw, now, { rounds = 21, quick = false, batchUs = 2000, warmUs = 200000 } = {}) {
   const results = [];
   const H = 224, W = 224, HW = H * W;
   const rgba = new Uint8ClampedArray(HW * 4);
@@ -85,7 +85,13 @@ export function steps(tw, now, { rounds = 21, quick = false, batchUs = 2000 } = 
       once = Math.max(once, (now() - t) / 5);
     }
     const batch = Math.max(1, Math.min(100000, Math.round(batchUs / Math.max(once, 0.01))));
-    for (let w = 0; w < 3; ++w) for (const f of fns) for (let i = 0; i < batch; ++i) f();
+    // Warm-up: both sides in turn until each has run warmUs (JIT tiers settle; a hot loop is
+    // many calls, and its first thousands run before V8 optimises the library's code).
+    for (let spent = 0; spent < warmUs;) {
+      const t = now();
+      for (const f of fns) for (let i = 0; i < batch; ++i) f();
+      spent += (now() - t) / 2;
+    }
     const samples = [[], []];
     for (let r = 0; r < rounds; ++r) {
       for (let j = 0; j < 2; ++j) {

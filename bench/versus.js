@@ -103,8 +103,10 @@ function batchSize(fn) {
   const t = now();
   fn();
   const once = now() - t; // the first call makes a large case's tensors
-  const warm = once > 1000 ? 3 : 2000;
-  for (let i = 0; i < warm; ++i) fn();
+  // A warm-up of at least 0.2 s of calls (3 for a large case): V8 optimises the library's code
+  // only after thousands of calls, and a round timed before that measures its tiers, not the call.
+  if (once > 1000) for (let i = 0; i < 3; ++i) fn();
+  else for (const t1 = now(); now() - t1 < 200000;) for (let i = 0; i < 100; ++i) fn();
   const t0 = now();
   const probe = once > 1000 ? 2 : 100;
   for (let i = 0; i < probe; ++i) fn();

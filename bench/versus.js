@@ -90,6 +90,14 @@ function largeCases(tw) {
       const y = tw.empty([512, 512], 'float32');
       return () => tw.divide(a, b, { out: y });
     }),
+    // Short rows of both operands repeated along different dims (a buffer of the repeated one
+    // filled per block): the block engine was once 5 x slower here than the engine before it.
+    'resident Mul f32 [256,1,3]x[1,256,3], out': lazy(() => {
+      const a = tw.tensor(Float32Array.from({ length: 768 }, (_, i) => i + 1), [256, 1, 3]);
+      const b = tw.tensor(Float32Array.from({ length: 768 }, (_, i) => i + 3), [1, 256, 3]);
+      const y = tw.empty([256, 256, 3], 'float32');
+      return () => tw.multiply(a, b, { out: y });
+    }),
     'resident Mul f32 [64,512,512]x[512], out': lazy(() => {
       const a = tw.empty([64, 512, 512], 'float32'), b = tw.tensor(new Float32Array(512).fill(3));
       a.data.fill(1.25);

@@ -19,10 +19,11 @@ import { resultArray } from './memory.js';
 import { SMALL_LOOPS, SMALL_STORES } from './small-loops.js';
 
 /**
- * Outputs of at most this many elements are computed here. The wasm path's fixed cost (staging,
- * the core's call, the copy out) is about the time a JS loop takes for this many.
+ * Outputs of at most this many elements are computed here. Up to it the loops took less time
+ * than the core's path (staging, the core's call, the copy out); at twice as many they tied, and
+ * at 64 the core was faster (docs/performance.md, "Expressions and casts").
  */
-export const SMALL_OPS_MAX = 64;
+export const SMALL_OPS_MAX = 16;
 
 // LOOPS[op code][dtype code] and STORES[dtype code]: a function of small-loops.js or null.
 let LOOPS = [];

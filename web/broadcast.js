@@ -84,7 +84,7 @@ function dynamicShapes(inst, { shapeA, shapeB, mode, explain }) {
       code = Math.floor(code / values.length);
     }
     const p = broadcastInCore(inst, dims[0], dims[1], mode);
-    if (p.status !== STATUS.ok && p.status !== STATUS.too_large) refused ??= p;
+    if (!accepts(p)) refused ??= p;
     else if (shape === null) shape = p.shape;
     else p.shape.forEach((d, i) => { if (d !== shape[i]) shape[i] = -1; });
   }
@@ -107,7 +107,7 @@ function dynamicShapes(inst, { shapeA, shapeB, mode, explain }) {
 
 function shapeOnly(inst, { shapeA, shapeB, mode }) {
   const p = broadcastInCore(inst, shapeA, shapeB, mode);
-  if (p.status !== STATUS.ok && p.status !== STATUS.too_large) {
+  if (!accepts(p)) {
     throw broadcastError(p.status, shapeA, shapeB, mode, p.conflict);
   }
   return p.shape;
@@ -116,28 +116,36 @@ function shapeOnly(inst, { shapeA, shapeB, mode }) {
 // Whether the shapes were aligned (the core wrote how, bindings/binding.cc): also when they
 // conflict, not where they could not be aligned at all (a bad axis, a B that does not fit, ranks
 // that differ in 'none').
-const alignedBy = (p) => p.status === STATUS.ok || p.status === STATUS.too_large || p.status === STATUS.incompatible ||
+const alignedBy = (p) => accepts(p) || p.status === STATUS.incompatible ||
   (p.status === STATUS.shapes_differ && p.conflict >= 0);
 
-// How the shapes align; where they could not be aligned at all the dims are null.
-function explainShapes(inst, { shapeA, shapeB, mode }) {
-  const p = broadcastInCore(inst, shapeA, shapeB, mode);
-  const broadcasts = p.status === STATUS.ok || p.status === STATUS.too_large;
-  const aligned = alignedBy(p);
+// Whether the core's answer is a shape (one too large for wasm memory is still the answer).
+const accepts = (p) => p.status === STATUS.ok || p.status === STATUS.too_large;
+
+// explain's fields but the error, for the shapes the core last broadcast (p: its answer): how the
+// shapes align, the dims null where they could not be aligned at all.
+function alignment(inst, p) {
   const { W } = inst;
   const u32 = inst.m.HEAPU32;
   const rank = u32[W.alignedRank];
+  const aligned = alignedBy(p);
   const dims = (at) => (aligned ? Array.from({ length: rank }, (_, i) => u32[at + i]) : null);
   const dimsA = dims(W.alignedA), dimsB = dims(W.alignedB);
   const stretched = (own, other) => (own === null ? [] : own.flatMap((d, i) => (d === 1 && other[i] !== 1 ? [i] : [])));
   const conflicts = [];
   for (let i = 0, bits = u32[W.conflicts]; i < 32; ++i) if ((bits >>> i) & 1) conflicts.push(i);
   return {
-    shape: broadcasts ? p.shape : null,
-    error: broadcasts ? null : broadcastError(p.status, shapeA, shapeB, mode, p.conflict),
+    shape: accepts(p) ? p.shape : null,
     rank,
     a: { start: u32[W.startA] | 0, dims: dimsA, stretched: stretched(dimsA, dimsB) },
     b: { start: u32[W.startB] | 0, dims: dimsB, stretched: stretched(dimsB, dimsA) },
     conflicts,
   };
+}
+
+const withError = ({ shape, ...rest }, error) => ({ shape, error, ...rest });
+
+function explainShapes(inst, { shapeA, shapeB, mode }) {
+  const p = broadcastInCore(inst, shapeA, shapeB, mode);
+  return withError(alignment(inst, p), accepts(p) ? null : broadcastError(p.status, shapeA, shapeB, mode, p.conflict));
 }

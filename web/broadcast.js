@@ -41,10 +41,9 @@ export function broadcastShape(shapeA, shapeB, mode, explain) {
 
 /**
  * broadcastShape for shapes with unknown dims (-1, as OpenVINO's IR and ONNX's symbolic dims
- * write them; docs/contract.md, "Broadcasting"): the shape every filling-in of the unknown dims
- * that the rules accept agrees on, -1 where fillings differ. The core's rules decide it all:
- * the shapes are aligned with each unknown dim a placeholder no rule takes for 1 (pdpd trims
- * trailing 1s), then every filling that can make a difference is broadcast.
+ * write them; docs/contract.md, "Broadcasting"): accepted when some filling-in of the unknown
+ * dims broadcasts, the answer being what the accepted fillings agree on, -1 where they differ.
+ * The core's rules decide it all: every filling that can make a difference is broadcast.
  */
 export function broadcastDynamicShape(shapeA, shapeB, mode, explain) {
   return withStaging(dynamicShapes, builds.plain, { shapeA, shapeB, mode, explain });
@@ -54,55 +53,84 @@ export function broadcastDynamicShape(shapeA, shapeB, mode, explain) {
 const MAX_UNKNOWN_DIMS = 7;
 
 function dynamicShapes(inst, { shapeA, shapeB, mode, explain }) {
-  const X = LIMITS.maxDim; // a dim no shape has
-  const placed = (dims) => dims.map((d) => (d < 0 ? X : d));
-  const first = broadcastInCore(inst, placed(shapeA), placed(shapeB), mode);
-  const { W } = inst;
-  const u32 = inst.m.HEAPU32;
-  const starts = [u32[W.startA] | 0, u32[W.startB] | 0];
-  // Shapes that do not even align (a bad axis, a B that does not fit, ranks that differ in
-  // none) are refused as they are; else each unknown dim is tried as 1, as the known dim it meets
-  // (if any) and as X: the rules tell dims apart by nothing else. The output is what the
-  // accepted fillings agree on.
-  const aligned = alignedBy(first);
-  let refused = aligned ? null : first;
-  const slots = [];
-  [shapeA, shapeB].forEach((own, o) => own.forEach((d, j) => {
-    const met = (o ? shapeA : shapeB)[starts[o] + j - starts[1 - o]] ?? -1;
-    if (d < 0) slots.push([o, j, [...new Set([1, met < 0 ? 1 : met, X])]]);
-  }));
+  const slots = unknownDims(inst, shapeA, shapeB, mode);
   if (slots.length > MAX_UNKNOWN_DIMS) {
     throw new RangeError(`broadcastShapes: ${slots.length} unknown dims are more than dynamic: true takes (at most ${MAX_UNKNOWN_DIMS})`);
   }
-  let shape = null;
-  const total = aligned ? slots.reduce((n, slot) => n * slot[2].length, 1) : 0;
+  // What the accepted fillings agree on; while none is, what the refused ones that the mode can
+  // line up agree on, and failing those all the others (explain answers for shapes that do not
+  // broadcast too). Whether B fits can depend on the filling: pdpd trims B's trailing 1s, and
+  // legacy takes a B of one element at any axis.
+  let accepted = null, placed = null, others = null, first = null;
+  for (const [a, b] of fillings(shapeA, shapeB, slots)) {
+    const p = broadcastInCore(inst, a, b, mode);
+    first ??= p;
+    const answer = alignment(inst, p);
+    if (accepts(p)) accepted = agreement(accepted, answer);
+    else if (alignedBy(p)) placed = agreement(placed, answer);
+    else others = agreement(others, answer);
+  }
+  // With no filling accepted, the error is the first filling's: only its known dims clash.
+  const error = accepted === null ? broadcastError(first.status, shapeA, shapeB, mode, first.conflict) : null;
+  if (!explain) {
+    if (error) throw error;
+    return accepted.shape;
+  }
+  return withError(accepted ?? placed ?? others, error);
+}
+
+// The unknown dims, { o: the operand, j: the axis, values }, each with the values that can make
+// a difference: the rules compare a dim only with 1 and with the dim it meets. First the known
+// dim it meets (1 where it meets none or an unknown dim), so that the first filling clashes only
+// where known dims do; then 1, and a dim no shape has.
+function unknownDims(inst, shapeA, shapeB, mode) {
+  const X = unusedDim(shapeA, shapeB);
+  // Where the shapes line up, each unknown dim taken as X: not 1, so that B is placed as legacy
+  // places a B of several elements (pdpd places B at the axis whatever it trims).
+  const placed = (dims) => dims.map((d) => (d < 0 ? X : d));
+  broadcastInCore(inst, placed(shapeA), placed(shapeB), mode);
+  const { W } = inst;
+  const u32 = inst.m.HEAPU32;
+  const starts = [u32[W.startA] | 0, u32[W.startB] | 0];
+  const slots = [];
+  [shapeA, shapeB].forEach((own, o) => own.forEach((d, j) => {
+    const met = (o ? shapeA : shapeB)[starts[o] + j - starts[1 - o]] ?? -1;
+    if (d < 0) slots.push({ o, j, values: [...new Set([met < 0 ? 1 : met, 1, X])] });
+  }));
+  return slots;
+}
+
+// A dim that is not 1 and that neither shape has: the rules tell such dims apart from no other.
+function unusedDim(shapeA, shapeB) {
+  let d = 2;
+  while (shapeA.includes(d) || shapeB.includes(d)) ++d;
+  return d;
+}
+
+// Every filling of the unknown dims from their values, as [A's dims, B's dims]; the first takes
+// each one's first value.
+function* fillings(shapeA, shapeB, slots) {
+  const total = slots.reduce((n, slot) => n * slot.values.length, 1);
   for (let c = 0; c < total; ++c) {
     const dims = [shapeA.slice(), shapeB.slice()];
     let code = c;
-    for (const [o, j, values] of slots) {
+    for (const { o, j, values } of slots) {
       dims[o][j] = values[code % values.length];
       code = Math.floor(code / values.length);
     }
-    const p = broadcastInCore(inst, dims[0], dims[1], mode);
-    if (!accepts(p)) refused ??= p;
-    else if (shape === null) shape = p.shape;
-    else p.shape.forEach((d, i) => { if (d !== shape[i]) shape[i] = -1; });
+    yield dims;
   }
-  const error = shape === null ? broadcastError(refused.status, shapeA, shapeB, mode, refused.conflict) : null;
-  if (!explain) {
-    if (error) throw error;
-    return shape;
-  }
-  // How the shapes as given align (the fillings' alignments may differ), unknown dims as -1.
-  broadcastInCore(inst, placed(shapeA), placed(shapeB), mode);
-  const rank = u32[W.alignedRank];
-  const side = (at, o) => ({ start: starts[o], dims: aligned ? Array.from({ length: rank }, (_, i) => (u32[at + i] === X ? -1 : u32[at + i])) : null });
-  const a = side(W.alignedA, 0), b = side(W.alignedB, 1);
-  // Stretched: a known 1 under a known dim that is not 1.
-  const stretched = (own, other) => (own.dims ?? []).flatMap((d, i) => (d === 1 && other.dims[i] > 1 ? [i] : []));
-  a.stretched = stretched(a, b);
-  b.stretched = stretched(b, a);
-  return { shape, error, rank, a, b, conflicts: [] };
+}
+
+// What two answers (alignment's) agree on: each number where they agree, else -1 (unknown); of
+// the lists of axes (stretched, conflicts), the axes in both. `x` null: only `y` so far.
+function agreement(x, y) {
+  if (x === null) return y;
+  const agree = (m, n) => (m === n ? m : -1);
+  const agreeDims = (ms, ns) => (ms === null || ns === null ? null : ms.map((m, i) => agree(m, ns[i])));
+  const inBoth = (ms, ns) => ms.filter((i) => ns.includes(i));
+  const side = (s, t) => ({ start: agree(s.start, t.start), dims: agreeDims(s.dims, t.dims), stretched: inBoth(s.stretched, t.stretched) });
+  return { shape: agreeDims(x.shape, y.shape), rank: agree(x.rank, y.rank), a: side(x.a, y.a), b: side(x.b, y.b), conflicts: inBoth(x.conflicts, y.conflicts) };
 }
 
 function shapeOnly(inst, { shapeA, shapeB, mode }) {

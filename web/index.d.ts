@@ -532,10 +532,11 @@ export const div: typeof divide;
 /** broadcastShapes' own options, beside the ops'. */
 export interface ShapeOptions {
   /**
-   * Dims may be -1: unknown, as OpenVINO's IR and ONNX's symbolic dims write a dynamic dim. An
-   * unknown dim agrees with whatever it meets and takes it; the result has -1 where it cannot be
-   * known (an unknown dim met a 1, nothing, or another unknown dim). Default `false`: -1 is a
-   * RangeError, as in the ops.
+   * Dims may be -1: unknown, as OpenVINO's IR and ONNX's symbolic dims write a dynamic dim. The
+   * shapes are accepted when some filling-in of the unknown dims broadcasts; the result (and each
+   * field of `explain: true`) is what every accepted filling agrees on, -1 where they differ (an
+   * unknown dim met a 1, nothing, or another unknown dim). Default `false`: -1 is a RangeError,
+   * as in the ops.
    */
   dynamic?: boolean;
 }
@@ -573,7 +574,7 @@ export interface AlignedOperand {
   start: number;
   /** Its dims at every output axis (1 where it has none), or null where the shapes could not be placed at all (a bad `axis`, ranks that differ in `'none'`). */
   dims: number[] | null;
-  /** The output axes where it has 1 and the other operand more: where its values repeat. */
+  /** The output axes where it has 1 and the other operand another dim, 0 included: where its values repeat (against a 0, none is read). */
   stretched: number[];
 }
 

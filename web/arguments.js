@@ -156,15 +156,30 @@ export function readHost(data, shape, dtype, what, layout) {
   return { kind: 'host', dtype: info.name, shape: dims, n, source, carrier, strides: v.strides, first: v.first, span: v.span, base: v.base };
 }
 
-/** A plain array's elements, each read once (own elements only: a hole reads as undefined). */
+/**
+ * A plain array's elements, each read once (own elements only). A hole is a TypeError at the
+ * first one, before anything else is read; a length above MAX_PLAIN_ELEMENTS is a RangeError
+ * before any element is read. (Copying a sparse array of 2^31 - 1 elements whole, holes and all,
+ * ran the process out of memory; a Proxy that claims every element would be read for hours.)
+ * Typed arrays have no such limit.
+ */
 function readValues(data, what) {
   const n = data.length;
   if (!Number.isInteger(n) || n < 0) throw new TypeError(`${what}: data has no valid length`);
-  if (n > MAX_BYTES) throw new RangeError(`${what}: data has ${n} elements, more than wasm memory holds`);
-  const values = new Array(n);
-  for (let i = 0; i < n; ++i) values[i] = hasOwn(data, i) ? data[i] : undefined;
+  if (n > MAX_PLAIN_ELEMENTS) {
+    throw new RangeError(`${what}: data is an array of ${n} elements, more than an array of values can hold here ` +
+      `(${MAX_PLAIN_ELEMENTS}); give a typed array`);
+  }
+  const values = [];
+  for (let i = 0; i < n; ++i) {
+    if (!hasOwn(data, i)) throw new TypeError(`${what}: data has a hole at index ${i} (an array of values must have every element)`);
+    values[i] = data[i];
+  }
   return values;
 }
+
+// 2^27 - 1 values: a float32 tensor of 512 MiB in wasm memory, 1 GiB of doubles as it is read.
+const MAX_PLAIN_ELEMENTS = 2 ** 27 - 1;
 
 // A plain array holds numbers or bigints, never both and nothing else (TypeError), checked before
 // encoding so that a mixed array is reported as such, not as an out-of-range value.

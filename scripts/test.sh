@@ -21,14 +21,18 @@ node build/wasm/tensorwise_tests.cjs
 # The exactness and hostile-input suites again on a set thread count (tests/js/threads-mode.js):
 # the single-threaded build, then 2 threads with every op and expression of two chunks or more
 # shared, both with every one in the core (TW_SMALL_OPS=never); then every one that
-# web/small-ops.js can take computed there in JS, whatever its size. (The run below uses init()'s
+# web/small-ops.js can take computed there in JS, whatever its size. Each with every built-in a
+# caller can replace made a trap once the package has loaded (tests/js/trap-builtins.js): one
+# reached while a call stages in wasm memory fails the suite. (The run below uses init()'s
 # defaults.)
 SUITES=(tests/js/abi.test.js tests/js/api.test.js tests/js/casts.test.js tests/js/conversions.test.js tests/js/division.test.js tests/js/expr.test.js
-  tests/js/golden.test.js tests/js/hostile.test.js tests/js/property.test.js tests/js/seeds.test.js tests/js/views.test.js tests/js/adversarial/*.test.js)
+  tests/js/golden.test.js tests/js/hostile.test.js tests/js/property.test.js tests/js/seeds.test.js tests/js/views.test.js tests/js/dynamic-shapes.test.js
+  tests/js/adversarial/*.test.js)
 for mode in 1:never 2:never 2:always; do
   threads=${mode%:*} small=${mode#*:}
   echo "== node --test, $threads thread(s), small ops in JS: $small"
-  TW_THREADS=$threads TW_SMALL_OPS=$small node --import ./tests/js/threads-mode.js --test --test-concurrency=1 --test-reporter=dot "${SUITES[@]}"
+  TW_THREADS=$threads TW_SMALL_OPS=$small node --import ./tests/js/threads-mode.js --import ./tests/js/trap-builtins.js \
+    --test --test-concurrency=1 --test-reporter=dot "${SUITES[@]}"
 done
 
 echo "== node --test"

@@ -4,6 +4,10 @@
 // and its limits (a program's and a plan's among them). bindings/binding.cc exports all of it from the lists in src/: JS copies none
 // of it. readAbi() checks that every name the JS layer uses exists, and init() fails if not.
 
+import { TYPED_ARRAY_CLASSES, memoryBuffer } from './intrinsics.js';
+
+const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');
+
 // Filled by readAbi, each a new object (live bindings: importers see it) built in one go, which
 // V8 keeps in its fast shape; the hot path reads them on every call.
 export let DTYPE_FACTS = []; // [{ name, code, bytes, kind, mantissaBits, exponentBits, onnxSince }] in code order
@@ -45,11 +49,11 @@ function enumValues(Enum, what) {
  * on the glue's module as m.DType, m.Op, ..., each { name: { value: its place in the list } }:
  * what checkedAbi reads. A module without tw_names gets none (checkedAbi then says so).
  */
-export function namesOf(m) {
+export function namesOf(m, memory) {
   if (typeof m._tw_names !== 'function') return;
-  const u8 = m.HEAPU8;
+  const u8 = new Uint8ArrayClass(memoryBuffer(memory));
   let text = '';
-  for (let at = m._tw_names(); u8[at] !== 0; ++at) text += String.fromCharCode(u8[at]);
+  for (let at = m._tw_names(); at < u8.length && u8[at] !== 0; ++at) text += String.fromCharCode(u8[at]); // to its end, within memory
   for (const list of text.split(';')) {
     const [name, items] = list.split(':');
     m[name] = Object.fromEntries(items.split(',').filter((item) => item !== '').map((item, value) => [item, { value }]));

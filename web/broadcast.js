@@ -2,7 +2,7 @@
 // output's shape of two shapes under a mode, how they align (explain: true), and what can be said
 // of shapes with unknown dims (dynamic: true). Nothing is computed and nothing allocated, so the
 // size of wasm memory never limits an answer.
-import { builds, withStaging } from './loader.js';
+import { builds, later, withStaging } from './loader.js';
 import { LIMITS, STATUS, requires } from './abi.js';
 import { broadcastError } from './errors.js';
 import { heapNow } from './memory.js';
@@ -12,23 +12,46 @@ requires('status', ['ok', 'too_large', 'incompatible', 'shapes_differ']);
 
 const clampInt32 = (x) => max(-(2 ** 31), min(2 ** 31 - 1, x));
 
-// The two shapes under mode through the core: { status, shape, conflict }; the alignment stays in
-// the scratch area for the caller to read.
+// The two shapes under mode through the core: what it answered and wrote in the scratch area,
+// copied out: { status, shape, conflict, rank (of the alignment), startA, startB, alignedA,
+// alignedB, conflicts (a bit per axis) }. The core's call is the staging window; everything made
+// of its answer is made after it.
 function broadcastInCore(inst, shapeA, shapeB, mode) {
+  return withStaging(coreAnswer, inst, { shapeA, shapeB, mode });
+}
+
+function coreAnswer(inst, { shapeA, shapeB, mode }) {
   const { W } = inst;
   const { u32 } = heapNow(inst);
   const rank = LIMITS.maxRank;
-  [shapeA, shapeB].forEach((shape, i) => {
+  for (let i = 0; i < 2; ++i) {
+    const shape = i === 0 ? shapeA : shapeB;
     u32[W.ranks + i] = shape.length;
     u32[W.strided + i] = 0;
     for (let d = 0; d < shape.length; ++d) u32[W.dims + i * rank + d] = shape[d];
-  });
+  }
   u32[W.mode] = mode.code;
   u32[W.hasAxis] = mode.hasAxis ? 1 : 0;
   u32[W.axis] = mode.hasAxis ? clampInt32(mode.axis) : -1;
   const status = inst.core.broadcast();
-  const shape = Array.from({ length: u32[W.outRank] }, (_, i) => u32[W.outDims + i]);
-  return { status, shape, conflict: u32[W.conflict] | 0 };
+  const aligned = words(u32, W.alignedRank, 1, rank)[0];
+  return {
+    status, shape: words(u32, W.outDims, words(u32, W.outRank, 1, rank)[0], LIMITS.maxDim), conflict: u32[W.conflict] | 0,
+    rank: aligned, startA: u32[W.startA] | 0, startB: u32[W.startB] | 0, alignedA: words(u32, W.alignedA, aligned, LIMITS.maxDim),
+    alignedB: words(u32, W.alignedB, aligned, LIMITS.maxDim), conflicts: u32[W.conflicts],
+  };
+}
+
+// n words from word index `at`, each checked to be an integer in [0, most]: what the core wrote
+// bounds the loops that read it only once it is known to be what the core writes.
+function words(u32, at, n, most) {
+  const out = [];
+  for (let i = 0; i < n; ++i) {
+    const w = u32[at + i];
+    if (!(w >= 0 && w <= most)) throw later(() => new Error(`tensorwise: the core wrote ${w} where it writes a dim; wasm memory is not as it should be`));
+    out[i] = w;
+  }
+  return out;
 }
 
 /**
@@ -36,7 +59,7 @@ function broadcastInCore(inst, shapeA, shapeB, mode) {
  * the shapes align too (docs/contract.md, "Broadcasting"), also when they do not broadcast.
  */
 export function broadcastShape(shapeA, shapeB, mode, explain) {
-  return withStaging(explain ? explainShapes : shapeOnly, builds.plain, { shapeA, shapeB, mode });
+  return (explain ? explainShapes : shapeOnly)(builds.plain, { shapeA, shapeB, mode });
 }
 
 /**
@@ -46,7 +69,7 @@ export function broadcastShape(shapeA, shapeB, mode, explain) {
  * The core's rules decide it all: every filling that can make a difference is broadcast.
  */
 export function broadcastDynamicShape(shapeA, shapeB, mode, explain) {
-  return withStaging(dynamicShapes, builds.plain, { shapeA, shapeB, mode, explain });
+  return dynamicShapes(builds.plain, { shapeA, shapeB, mode, explain });
 }
 
 // Fillings broadcast grow as 3 to the power of the unknown dims: at most 2,187.
@@ -88,10 +111,8 @@ function unknownDims(inst, shapeA, shapeB, mode) {
   // Where the shapes line up, each unknown dim taken as X: not 1, so that B is placed as legacy
   // places a B of several elements (pdpd places B at the axis whatever it trims).
   const placed = (dims) => dims.map((d) => (d < 0 ? X : d));
-  broadcastInCore(inst, placed(shapeA), placed(shapeB), mode);
-  const { W } = inst;
-  const u32 = inst.m.HEAPU32;
-  const starts = [u32[W.startA] | 0, u32[W.startB] | 0];
+  const p = broadcastInCore(inst, placed(shapeA), placed(shapeB), mode);
+  const starts = [p.startA, p.startB];
   const slots = [];
   [shapeA, shapeB].forEach((own, o) => own.forEach((d, j) => {
     const met = (o ? shapeA : shapeB)[starts[o] + j - starts[1 - o]] ?? -1;
@@ -150,23 +171,19 @@ const alignedBy = (p) => accepts(p) || p.status === STATUS.incompatible ||
 // Whether the core's answer is a shape (one too large for wasm memory is still the answer).
 const accepts = (p) => p.status === STATUS.ok || p.status === STATUS.too_large;
 
-// explain's fields but the error, for the shapes the core last broadcast (p: its answer): how the
-// shapes align, the dims null where they could not be aligned at all.
+// explain's fields but the error, from the core's answer p (broadcastInCore): how the shapes
+// align, the dims null where they could not be aligned at all.
 function alignment(inst, p) {
-  const { W } = inst;
-  const u32 = inst.m.HEAPU32;
-  const rank = u32[W.alignedRank];
   const aligned = alignedBy(p);
-  const dims = (at) => (aligned ? Array.from({ length: rank }, (_, i) => u32[at + i]) : null);
-  const dimsA = dims(W.alignedA), dimsB = dims(W.alignedB);
+  const dimsA = aligned ? p.alignedA : null, dimsB = aligned ? p.alignedB : null;
   const stretched = (own, other) => (own === null ? [] : own.flatMap((d, i) => (d === 1 && other[i] !== 1 ? [i] : [])));
   const conflicts = [];
-  for (let i = 0, bits = u32[W.conflicts]; i < 32; ++i) if ((bits >>> i) & 1) conflicts.push(i);
+  for (let i = 0, bits = p.conflicts; i < 32; ++i) if ((bits >>> i) & 1) conflicts.push(i);
   return {
     shape: accepts(p) ? p.shape : null,
-    rank,
-    a: { start: u32[W.startA] | 0, dims: dimsA, stretched: stretched(dimsA, dimsB) },
-    b: { start: u32[W.startB] | 0, dims: dimsB, stretched: stretched(dimsB, dimsA) },
+    rank: p.rank,
+    a: { start: p.startA, dims: dimsA, stretched: stretched(dimsA, dimsB) },
+    b: { start: p.startB, dims: dimsB, stretched: stretched(dimsB, dimsA) },
     conflicts,
   };
 }

@@ -11,7 +11,7 @@ import { typedArrayKind } from './intrinsics.js';
 import { enter, withStaging } from './loader.js';
 import { allocate } from './memory.js';
 import { readOpOptions } from './options.js';
-import { makeOperator } from './plans.js';
+import { copyOf, makeOperator } from './plans.js';
 import { makeProgram } from './program.js';
 import { readRecord } from './records.js';
 import { isWasmTensor } from './tensor-brand.js';
@@ -40,7 +40,7 @@ function converter(fn, from, to) {
     const length = out === null ? input.n : out.kind === 'resident' ? out.n : out.source.length;
     if (length !== input.n) throw new RangeError(`${fn}: out holds ${length} elements but x has ${input.n}`);
     const call = {
-      fn, operator: CAST, info: target, inputs: [input], mode: readOpOptions(undefined, fn, false).mode, out, zeroIsError: false, refused: null,
+      fn, operator: CAST, info: target, inputs: [input], mode: readOpOptions(undefined, fn, false).mode, out, zeroIsError: false, refused: null, literals: null,
     };
     if (out !== null || input.kind !== 'resident') {
       const result = execute(call);
@@ -62,7 +62,7 @@ function converter(fn, from, to) {
 // A new wasm tensor of x's shape and the dtype `to`, whose every element the cast will write.
 function newTensor(inst, { fn, to, input }) {
   const ptr = allocate(inst, input.n * DTYPES[to].bytes, () => `${fn} of ${input.n} elements`);
-  return adoptBlock(inst, ptr, to, input.shape.slice(), input.n);
+  return adoptBlock(inst, ptr, to, copyOf(input.shape), input.n);
 }
 
 export const float32ToFloat16 = converter('float32ToFloat16', 'float32', 'float16');

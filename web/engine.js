@@ -8,15 +8,18 @@
 // The caller has read and settled its arguments (arguments.js) before calling execute(): from
 // here to the return no caller code runs (withStaging refuses any call that would start, and
 // every global used here was captured when the package loaded).
-import { builds, testing, withStaging } from './loader.js';
+import { builds, later, testing, withStaging } from './loader.js';
 import { STATUS, requires } from './abi.js';
 import { formatShape, withArticle } from './format.js';
-import { ceil, isShared, min } from './intrinsics.js';
+import { TYPED_ARRAY_CLASSES, ceil, isShared, min } from './intrinsics.js';
+
+const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');
+const Uint32ArrayClass = TYPED_ARRAY_CLASSES.get('Uint32Array');
 import {
   MAX_BYTES, SMALL_BYTES, acquireBlock, align16, bufferOf, copyIn, copyOut, heapBuffer, heapNow, releaseBlock, resultArray, smallResult,
 } from './memory.js';
 import { DTYPES, defaultCarrier } from './dtypes.js';
-import { planFor, sameDims } from './plans.js';
+import { copyOf, planFor, sameDims } from './plans.js';
 import { elementCount } from './shapes.js';
 import { tilesFor } from './share-policy.js';
 import { runSmall } from './small-ops.js';
@@ -32,6 +35,8 @@ requires('status', ['ok', 'too_large', 'division_by_zero']);
  */
 export function execute(call) {
   const inst = instanceFor(call);
+  // The literals in the call's dtype, made now if they never were: not while staging.
+  call.literals = call.operator.program.literalsOf(call.info);
   return withStaging(run, inst, call);
 }
 
@@ -102,6 +107,7 @@ const IN_PLACE = 0, WHOLE = 1, WINDOW = 2;
 let stageHow = new Uint8Array(8);
 let stageBytes = new Uint32Array(8);
 let stageAt = new Uint32Array(8);
+let stageRoom = 8; // their length (a typed array's length getter is a built-in a caller can replace)
 
 function run(inst, call) {
   const { fn, info, mode, out, zeroIsError, inputs } = call;
@@ -115,10 +121,10 @@ function run(inst, call) {
     if (x.kind === 'host') hostData = true;
     else residentData = true;
   }
-  const p = planFor(call.operator, inst, info, inputs, mode);
+  const p = planFor(call.operator, inst, info, inputs, mode, call.literals);
   if (p.status !== STATUS.ok) {
-    if (p.status === STATUS.too_large) throw new RangeError(`the result of shape ${formatShape(p.shape)} is too large for wasm memory`);
-    throw call.refused(call, p);
+    if (p.status === STATUS.too_large) throw later(() => new RangeError(`the result of shape ${formatShape(p.shape)} is too large for wasm memory`));
+    throw later(() => call.refused(call, p));
   }
   const shape = resultShape(inputs, p.shape);
   const n = elementCount(shape);
@@ -127,10 +133,10 @@ function run(inst, call) {
   if (out !== null) {
     const length = outResident ? out.n : out.source.length;
     if (length !== n) {
-      throw new RangeError(`${fn}: out holds ${length} elements but the result of shape ${formatShape(shape)} has ${n}`);
+      throw later(() => new RangeError(`${fn}: out holds ${length} elements but the result of shape ${formatShape(shape)} has ${n}`));
     }
   }
-  if (n * es > MAX_BYTES) throw noRoom(info, shape, n * es);
+  if (n * es > MAX_BYTES) throw later(() => noRoom(info, shape, n * es));
   if (!residentData) {
     const small = runSmall(call, p, inputs, shape, n);
     if (small !== null) return small;
@@ -151,10 +157,11 @@ function run(inst, call) {
   let tiles = P !== null && n > 0 ? tilesOf(P, n * es, p.heavy) : 1;
   // A plan of whole rows runs without a workspace (src/plan.h).
   const wsBytes = p.rows ? 0 : align16(p.workspaceBytes);
-  if (stageHow.length < count) {
-    stageHow = new Uint8Array(count);
-    stageBytes = new Uint32Array(count);
-    stageAt = new Uint32Array(count);
+  if (stageRoom < count) {
+    stageHow = new Uint8ArrayClass(count);
+    stageBytes = new Uint32ArrayClass(count);
+    stageAt = new Uint32ArrayClass(count);
+    stageRoom = count;
   }
   let chunk, yBytes, block;
   for (;;) {
@@ -166,7 +173,7 @@ function run(inst, call) {
     total += yBytes + wsBytes * (tiles > 1 ? P.workspaces() : 1);
     block = total > 0 ? acquireBlock(inst, total, null) : 0;
     if (block !== 0 || total === 0) break;
-    if (tiles === 1 || !chunkable) throw noRoom(info, shape, total);
+    if (tiles === 1 || !chunkable) throw later(() => noRoom(info, shape, total));
     tiles = 1;
   }
   try {
@@ -188,13 +195,14 @@ function run(inst, call) {
     const yPtr = outResident ? out.ptr : at;
     const ws = at + yBytes;
     const plan = p.address;
-    if (zeroIsError && inst.core.checkDivisors(plan, bases * 4, ws) === STATUS.division_by_zero) throw zeroDivisionError(call);
+    if (zeroIsError && inst.core.checkDivisors(plan, bases * 4, ws) === STATUS.division_by_zero) throw later(() => zeroDivisionError(call));
     // The result's class: out's, or the first input's where it has the result's dtype, or the dtype's own.
     const Carrier = outResident ? null : out !== null ? out.source.Class : resultClass(inputs[0], info);
     const small = out === null && n * es <= SMALL_BYTES;
     const data = out === null ? (small ? null : newResult(fn, Carrier, n, shape)) : !outResident && !outInHeap ? out.source.fixed : null;
     for (let begin = 0, end; begin < n; begin = end) {
       end = chunk >= n ? n : cut(p, begin + chunk, n);
+      if (!(end > begin && end <= n)) throw later(() => new Error(`tensorwise: a chunk of [${begin}, ${end}) in ${n} elements; wasm memory is not as it should be`));
       const len = end - begin;
       // A window holds elements [begin, end): the core is given where element 0 would be
       // (wrapping, see src/plan.h) so that one plan serves every chunk.
@@ -236,7 +244,7 @@ function resultShape(inputs, planned) {
     const x = inputs[i];
     if (x.kind === 'host' && x.source.fromCaller && sameDims(x.shape, planned)) return x.shape;
   }
-  return planned.slice();
+  return copyOf(planned);
 }
 
 /**
@@ -272,7 +280,7 @@ export function chunkSafe(source, out) {
 // The core runs a plan it made (or a conversion it lists); any other status is a bug of this
 // package, never the caller's.
 export function checkRun(status) {
-  if (status !== STATUS.ok) throw new Error(`tensorwise: unexpected core status ${status}`);
+  if (status !== STATUS.ok) throw later(() => new Error(`tensorwise: unexpected core status ${status}`));
 }
 
 const resultName = (info, shape) => `${withArticle(info.name)} result of shape ${formatShape(shape)}`;
@@ -291,7 +299,8 @@ export function newResult(fn, Carrier, n, shape) {
   try {
     return resultArray(Carrier, n);
   } catch {
-    throw new RangeError(`${fn}: the result of shape ${formatShape(shape)} (${n * Carrier.BYTES_PER_ELEMENT} bytes) ` +
-      'could not be allocated in JavaScript memory; pass `out` or use wasm tensors');
+    const bytes = n * Carrier.BYTES_PER_ELEMENT;
+    throw later(() => new RangeError(`${fn}: the result of shape ${formatShape(shape)} (${bytes} bytes) ` +
+      'could not be allocated in JavaScript memory; pass `out` or use wasm tensors'));
   }
 }

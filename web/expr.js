@@ -66,7 +66,7 @@ export function expr(source, options) {
     for (let i = 0; i < given.length; ++i) settle(given[i], fn, labels[i]);
     settle(out, fn, 'out');
     return execute({
-      fn, operator, info, inputs: given, mode, out, zeroIsError, refused,
+      fn, operator, info, inputs: given, mode, out, zeroIsError, refused, literals: null,
     });
   };
   return Object.defineProperties(compiled, {

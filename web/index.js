@@ -9,11 +9,12 @@ import { DTYPE_FACTS, LIMITS } from './abi.js';
 import { broadcastDynamicShape, broadcastShape } from './broadcast.js';
 import { foreign } from './engine.js';
 import { formatShape } from './format.js';
-import { MAX_BYTES, allocate, copyIn } from './memory.js';
+import { MAX_BYTES, allocate, copyIn, heapNow } from './memory.js';
 import { readOpOptions } from './options.js';
 import { checkStatic, elementCount, readShape } from './shapes.js';
 import { MIN_SHARED_BYTES } from './share-policy.js';
 import { WasmTensor, adoptBlock } from './tensor.js';
+import { typedArrayLength } from './intrinsics.js';
 import { checkThreads, threadLimit as limit, threads } from './threads.js';
 
 export { init } from './loader.js';
@@ -43,7 +44,7 @@ export function memoryUsage() {
   for (const inst of [builds.plain, builds.shared]) {
     if (inst === null) continue;
     inUse += inst.core.memoryInUse();
-    size += inst.m.HEAPU8.byteLength;
+    size += typedArrayLength(heapNow(inst).u8);
   }
   return { inUse, size, maximum: LIMITS.memoryMaximumPages * 65536 };
 }
@@ -103,7 +104,7 @@ function residentCopy(inst, host) {
   const bytes = host.n * DTYPES[host.dtype].bytes;
   const ptr = allocate(inst, bytes, () => `tensor() of shape ${formatShape(host.shape)}`);
   try {
-    copyIn(inst, inst.m.HEAPU8, host.source, ptr, 0, host.n); // after the allocation: growth moves the heap, not the source
+    copyIn(inst, heapNow(inst).u8, host.source, ptr, 0, host.n); // after the allocation: growth moves the heap, not the source
   } catch (error) {
     inst.core.free(ptr);
     throw error;

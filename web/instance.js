@@ -5,6 +5,7 @@
 // the threaded build, whose memory is shared with the pool's workers and holds the large wasm
 // tensors (loader.js).
 import { LIMITS, MODE_CODE, SCRATCH, requires } from './abi.js';
+import { TYPED_ARRAY_CLASSES, memoryBuffer } from './intrinsics.js';
 
 // The scratch fields JS uses, by the names the binding gives them (bindings/binding.cc).
 const FIELDS = [
@@ -23,8 +24,9 @@ export const PLAN_SLOTS = 16;
 /**
  * @param m the glue's module, after readAbi
  * @param shared whether its memory is a shared one (the threaded build)
+ * @param memory its WebAssembly.Memory (the glue's views of it are not used: memory.js, heapNow)
  */
-export function makeInstance(m, shared) {
+export function makeInstance(m, shared, memory) {
   const s = m._tw_scratch() >>> 2;
   // Word indexes in HEAP32/HEAPU32 of the scratch area's fields, by their names in the binding
   // (bindings/binding.cc): the static scratch area never moves.
@@ -45,10 +47,11 @@ export function makeInstance(m, shared) {
   // the module object is a dictionary, slow to look things up in on every call: the exports are
   // taken once, after a first call of each that changes nothing: a plan of one literal (of the
   // first dtype) for no input, in slot 0, which is free.
-  m.HEAPU32.fill(0, s, W.probe);
-  m.HEAPU32[W.literals] = 1;
-  m.HEAPU32[W.result] = LIMITS.literalBase;
-  m.HEAPU32[W.mode] = MODE_CODE.numpy;
+  const u32 = new (TYPED_ARRAY_CLASSES.get('Uint32Array'))(memoryBuffer(memory));
+  u32.fill(0, s, W.probe);
+  u32[W.literals] = 1;
+  u32[W.result] = LIMITS.literalBase;
+  u32[W.mode] = MODE_CODE.numpy;
   m._tw_reshape(slots);
   m._tw_run(slots, W.bases * 4, slots, 0, 0);
   m._tw_check_divisors(slots, W.bases * 4, slots);
@@ -64,6 +67,7 @@ export function makeInstance(m, shared) {
   return {
     m,
     shared,
+    memory,
     W,
     core: {
       reshape: m._tw_reshape, run: m._tw_run, checkDivisors: m._tw_check_divisors, broadcast: m._tw_broadcast, zero: m._tw_zero,
@@ -84,7 +88,7 @@ export function makeInstance(m, shared) {
       u8: null, byClass: new Map(), lastClass: null, lastView: null, remembered: null, out: null, outU8: null,
       outClass: null, outPtr: -1, outCount: -1,
     },
-    // The memory's HEAPU8 and HEAPU32 as last read (memory.js, heapNow).
-    heap: { u8: null, u32: null },
+    // The memory's buffer and views of it, as last made (memory.js, heapNow).
+    heap: { buffer: null, u8: null, u32: null },
   };
 }

@@ -55,6 +55,12 @@ export const WebAssemblyIntrinsics = typeof WebAssembly === 'object' && WebAssem
   Memory: WebAssembly.Memory, Module: WebAssembly.Module, Instance: WebAssembly.Instance, instantiate: WebAssembly.instantiate,
   compile: WebAssembly.compile,
 } : null;
+/**
+ * WebAssembly.Memory's buffer getter and grow() as plain functions: the heap's views and its
+ * growth (memory.js) go through these, never through the memory object's properties.
+ */
+export const memoryBuffer = WebAssemblyIntrinsics === null ? null : getter(WebAssembly.Memory.prototype, 'buffer');
+export const memoryGrow = WebAssemblyIntrinsics === null ? null : uncurry(WebAssembly.Memory.prototype.grow);
 /** A page's Worker, Blob and URL.createObjectURL (undefined in Node, whose Worker is worker_threads'). */
 export const pageWorker = {
   Worker: globalThis.Worker, Blob: globalThis.Blob, createObjectURL: globalThis.URL?.createObjectURL,

@@ -8,10 +8,10 @@ import { LIMITS, namesOf, readAbi, sameAbi } from './abi.js';
 import { describe } from './format.js';
 import { makeInstance } from './instance.js';
 import {
-  TYPED_ARRAY_CLASSES, WebAssemblyIntrinsics, atomics, bufferKind, ceil, max, min, pageWorker, typedArrayBuffer,
-  typedArrayByteOffset, typedArrayKind, typedArrayLength,
+  TYPED_ARRAY_CLASSES, WebAssemblyIntrinsics, atomics, bufferKind, ceil, hasOwn, max, memoryBuffer, min, objectKeys, pageWorker,
+  typedArrayBuffer, typedArrayByteOffset, typedArrayKind, typedArrayLength,
 } from './intrinsics.js';
-import { setSharedInstance } from './memory.js';
+import { growHeap, setSharedInstance } from './memory.js';
 import { readRecord } from './records.js';
 import { MAX_THREADS, checkThreads, setPlatform, sharing, threadPlatform, threadsFor, warnOnce } from './threads.js';
 import { embeddedWasm, loadPool, nodeBuiltin, threadedWasmUrl, wasmUrl } from './wasm-file.js';
@@ -29,11 +29,12 @@ export const builds = { plain: null, shared: null };
  * `smallOps` 'always' computes every op that small-ops.js can take there whatever its size,
  * 'never' none ('auto': the small ones).
  */
-export const testing = { allShared: false, smallOps: 'auto' };
+export const testing = { allShared: false, smallOps: 'auto', staging: () => staging };
 let pending = null;
 // True from the first byte a call stages in wasm memory until it returns. No caller code runs in
 // that window, so no call can start in it; if one ever did, it is refused rather than run on
-// memory in use.
+// memory in use. (testing.staging: tests/js/trap-builtins.js checks that no built-in a caller
+// can replace is reached in it.)
 let staging = false;
 
 /** The single-threaded build's instance, for a public entry point; throws if init() has not resolved. */
@@ -47,14 +48,30 @@ export function enter() {
   return builds.plain;
 }
 
-/** Runs fn(inst, arg) as the staging window of a call (see `staging`). */
+/**
+ * Runs fn(inst, arg) as the staging window of a call (see `staging`). An error found in it is
+ * thrown as later() makes it and made here, once the window has closed and fn's own cleanup
+ * has run: building a message reaches built-ins a caller can replace (Array.prototype.join, the
+ * error classes, String), which must not run while wasm memory is in use.
+ */
 export function withStaging(fn, inst, arg) {
   staging = true;
+  let failure;
   try {
     return fn(inst, arg);
+  } catch (error) {
+    failure = error;
   } finally {
     staging = false;
   }
+  throw typeof failure === 'object' && failure !== null && hasOwn(failure, LATER) ? failure[LATER]() : failure;
+}
+
+const LATER = Symbol('tensorwise: an error to make once staging has ended');
+
+/** What to throw for an error found while staging: make() builds it after the window (outside one, now). */
+export function later(make) {
+  return staging ? { [LATER]: make } : make();
 }
 
 /**
@@ -206,11 +223,11 @@ async function compileAsync(bytes) {
 // A build's instance from its bytes (or its compiled WebAssembly.Module); `memory` is the threaded
 // build's shared memory (the other build's glue makes its own).
 async function loadBuild(bytes, memory) {
-  const { m, compiled } = await instantiate(bytes, memory ?? undefined);
-  namesOf(m);
+  const { m, compiled, heap } = await instantiate(bytes, memory ?? undefined);
+  namesOf(m, heap);
   if (memory === null) readAbi(m);
   else sameAbi(m);
-  const inst = makeInstance(m, memory !== null);
+  const inst = makeInstance(m, memory !== null, heap);
   inst.compiled = compiled;
   return inst;
 }
@@ -268,17 +285,24 @@ const isNode = typeof globalThis.process?.versions?.node === 'string';
 const compileSync = isNode;
 
 /**
- * Instantiates a build from its bytes: { m, compiled } (the glue's module and the compiled
- * WebAssembly.Module). `memory`, when given, is the threaded build's shared memory; the default
- * build's glue makes its own.
+ * Instantiates a build from its bytes: { m, compiled, heap } (the glue's module, the compiled
+ * WebAssembly.Module and the module's memory). `memory`, when given, is the threaded build's
+ * shared memory; the default build's glue makes its own.
  */
 function instantiate(source, memory) {
   const isModule = source instanceof WebAssemblyIntrinsics.Module;
   let compiled = isModule ? source : null;
+  let heap = memory ?? null;
   return new Promise((resolve, reject) => {
     createTensorwiseModule({
       ...(memory === undefined ? {} : { wasmMemory: memory }),
       instantiateWasm(imports, receiveInstance) {
+        try {
+          heap = ownGrowth(imports);
+        } catch (error) {
+          reject(error);
+          return {};
+        }
         if (compileSync) {
           try {
             compiled ??= new WebAssemblyIntrinsics.Module(source);
@@ -299,8 +323,43 @@ function instantiate(source, memory) {
           .catch((error) => reject(explain(error)));
         return {}; // the exports arrive through receiveInstance
       },
-    }).then((m) => resolve({ m, compiled }), reject);
+    }).then((m) => resolve({ m, compiled, heap }), reject);
   });
+}
+
+/**
+ * The glue's imports with its one function, the heap's growth, replaced by growHeap (memory.js),
+ * which runs only built-ins captured at load; returns the memory among them. The glue's version
+ * runs inside a call (the core's allocator asks for it) and read what a caller can replace.
+ */
+function ownGrowth(imports) {
+  let memory = null, functions = 0;
+  for (const space of objectKeys(imports)) {
+    const entries = imports[space];
+    for (const name of objectKeys(entries)) {
+      const value = entries[name];
+      if (typeof value === 'function') {
+        ++functions;
+        entries[name] = (requested) => (growHeap(memory, requested, LIMITS.memoryMaximumPages * 65536) ? 1 : 0);
+      } else if (isMemory(value)) {
+        memory = value;
+      }
+    }
+  }
+  if (memory === null || functions !== 1) {
+    throw new Error(`tensorwise: the glue gives the module ${functions} functions and ${memory === null ? 'no' : 'a'} memory; ` +
+      'this loader knows one function, the heap\'s growth, and one memory (were the glue and the loader built together?)');
+  }
+  return memory;
+}
+
+function isMemory(value) {
+  try {
+    memoryBuffer(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 // A Content-Security-Policy without 'wasm-unsafe-eval' (or 'unsafe-eval') in script-src makes

@@ -3,11 +3,13 @@
 // detaches older ones of a non-shared memory) and only ever through the built-in classes and
 // set(): no caller code runs in a copy. Every function takes the instance (instance.js) whose
 // memory it works on.
+import { later } from './loader.js';
 import {
-  MapClass, SharedArrayBufferClass, TYPED_ARRAY_CLASSES, arrayBufferByteLength, floor, isShared, mapGet, mapSet, max,
-  typedArrayBuffer, typedArrayByteOffset, typedArraySet, uncurry,
+  MapClass, SharedArrayBufferClass, TYPED_ARRAY_CLASSES, arrayBufferByteLength, floor, isShared, mapGet, mapSet, max, memoryBuffer,
+  memoryGrow, min, typedArrayBuffer, typedArrayByteOffset, typedArrayLength, typedArraySet, uncurry,
 } from './intrinsics.js';
 
+const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');
 const Uint32ArrayClass = TYPED_ARRAY_CLASSES.get('Uint32Array');
 
 /** wasm32 with a 2 GiB memory: no tensor this large can be allocated. */
@@ -20,7 +22,7 @@ export const MAX_BYTES = 2 ** 31 - 1;
 export function allocate(inst, bytes, what) {
   const ptr = bytes <= MAX_BYTES ? inst.core.malloc(max(bytes, 1)) : 0;
   if (ptr === 0 && what !== null) {
-    throw new RangeError(`${what()} needs ${bytes} bytes, more than wasm memory can provide`);
+    throw later(() => new RangeError(`${what()} needs ${bytes} bytes, more than wasm memory can provide`));
   }
   return ptr;
 }
@@ -72,7 +74,7 @@ const rememberedInstance = uncurry(WeakMap.prototype.get);
 
 /** The instance's memory's buffer now, remembered as one of its buffers. */
 export function heapBuffer(inst) {
-  const buffer = inst.m.HEAPU8.buffer;
+  const { buffer } = heapNow(inst);
   if (buffer !== inst.views.remembered) {
     rememberBuffer(heapBuffers, buffer, inst);
     inst.views.remembered = buffer;
@@ -138,7 +140,7 @@ export function heapInstance(buffer, shared = isShared(buffer)) {
   if (sharedInstance === null || !shared || isOther(otherBuffers, buffer)) return null;
   const word = sharedInstance.W.probe;
   if (sharedByteLength(buffer) < (word + 2) * 4) return null;
-  const u32 = sharedInstance.m.HEAPU32;
+  const { u32 } = heapNow(sharedInstance);
   const x = floor(random() * 2 ** 32) >>> 0;
   const y = (floor(random() * 2 ** 32) ^ ++probes) >>> 0;
   u32[word] = x;
@@ -156,22 +158,54 @@ export function heapInstance(buffer, shared = isShared(buffer)) {
 export const align16 = (n) => -floor(-n / 16) * 16;
 
 /**
- * The instance's memory now as { u8, u32 } (its glue's HEAPU8 and HEAPU32). The single-threaded
- * build's pair is kept until its memory grows, which detaches the old buffer (u8.length is then
- * 0): reading them off the glue's module, a dictionary, cost ~8 ns each. The threaded build's
- * are read each time (another thread may have grown its memory).
+ * The instance's memory now as { buffer, u8, u32 }: its buffer, read through the built-in getter
+ * (never a property a caller can replace), and views of it made with the built-in classes. The
+ * glue's own views (HEAPU8...) are not used: the heap grows through growHeap() below, which does
+ * not update them. The single-threaded build's views are kept until growth detaches its buffer
+ * (their length is then 0); the threaded build's buffer is read each time (another thread may
+ * have grown it).
  */
 export function heapNow(inst) {
   const h = inst.heap;
-  if (inst.shared || h.u8 === null || h.u8.length === 0) {
-    h.u8 = inst.m.HEAPU8;
-    h.u32 = inst.m.HEAPU32;
+  const stale = inst.shared ? memoryBuffer(inst.memory) !== h.buffer : h.u8 === null || typedArrayLength(h.u8) === 0;
+  if (stale) {
+    const buffer = memoryBuffer(inst.memory);
+    h.buffer = buffer;
+    h.u8 = new Uint8ArrayClass(buffer);
+    h.u32 = new Uint32ArrayClass(buffer);
   }
   return h;
 }
 
+/**
+ * The heap's growth, which the core's allocator asks for (the module's one imported function):
+ * `memory` grown to hold at least `requested` bytes (at most maxBytes); true if it did. As
+ * Emscripten's own: 20 % more than the old size where that fits (fewer growths for a heap that
+ * keeps growing), at most 96 MiB beyond the request, a whole number of 64 KiB pages, then less
+ * over-growth if the memory refuses. Only built-ins captured at load run here: it is called from
+ * inside a call, while wasm memory is in use (the glue's version read the memory's buffer and
+ * grow, Math.min and the typed-array globals as they were at the time).
+ */
+export function growHeap(memory, requested, maxBytes) {
+  const old = byteLengthOf(memoryBuffer(memory));
+  requested >>>= 0;
+  if (requested > maxBytes) return false;
+  for (let cutDown = 1; cutDown <= 4; cutDown *= 2) {
+    const overGrown = min(old * (1 + 0.2 / cutDown), requested + 100663296);
+    const size = min(maxBytes, align(max(requested, overGrown), 65536));
+    try {
+      memoryGrow(memory, floor((size - old + 65535) / 65536));
+      return true;
+    } catch { /* refused: try with less */ }
+  }
+  return false;
+}
+
+const align = (n, to) => -floor(-n / to) * to;
+const byteLengthOf = (buffer) => (isShared(buffer) ? sharedByteLength(buffer) : arrayBufferByteLength(buffer));
+
 // A whole-heap view of a class, made again when the heap's views change (growth: the glue makes
-// new ones for the new buffer), given as its HEAPU8. The last one asked for is kept at hand:
+// new ones for the new buffer), given as its u8 view (heapNow). The last one asked for is kept at hand:
 // calls in a row mostly stage one class.
 function heapView(inst, u8, Class) {
   const v = inst.views;
@@ -182,7 +216,7 @@ function heapView(inst, u8, Class) {
   }
   let view = mapGet(v.byClass, Class);
   if (view === undefined) {
-    view = new Class(u8.buffer);
+    view = new Class(typedArrayBuffer(u8));
     mapSet(v.byClass, Class, view);
   }
   v.lastClass = Class;
@@ -192,7 +226,7 @@ function heapView(inst, u8, Class) {
 
 /**
  * Copies elements [first, first + count) of an operand's source (arguments.js) to byte address
- * ptr of the instance's memory (aligned to the elements), given as its HEAPU8 (taken after the
+ * ptr of the instance's memory (aligned to the elements), given as its u8 view (heapNow) (taken after the
  * call's last allocation). Between arrays of one built-in class set() copies bits; it reads the
  * source through a view fixed at the length that was checked (source.fixed), never one that
  * tracks a buffer's length. A source in this memory is moved within it by wasm (memory.copy).
@@ -210,7 +244,7 @@ export function copyIn(inst, u8, source, ptr, first, count) {
 }
 
 /**
- * Copies count elements at byte address ptr of the instance's memory (its HEAPU8 given) into
+ * Copies count elements at byte address ptr of the instance's memory (its u8 view given) into
  * `into` (a typed array of Class, fixed length) from element `at`. The view it reads through is
  * kept while the same range is asked for again: small ops use the same staging block call after
  * call, and making the view was a good part of their cost.
@@ -222,7 +256,7 @@ export function copyOut(inst, u8, Class, ptr, count, into, at) {
 function outView(inst, u8, Class, ptr, count) {
   const v = inst.views;
   if (v.outU8 !== u8 || v.outClass !== Class || v.outPtr !== ptr || v.outCount !== count) {
-    v.out = new Class(u8.buffer, ptr, count);
+    v.out = new Class(typedArrayBuffer(u8), ptr, count);
     v.outU8 = u8;
     v.outClass = Class;
     v.outPtr = ptr;
@@ -233,7 +267,7 @@ function outView(inst, u8, Class, ptr, count) {
 
 /**
  * A new Carrier (a built-in class) holding a copy of the count elements at byte address ptr of
- * the instance's memory (its HEAPU8 given), for a result of at most SMALL_BYTES: one built-in
+ * the instance's memory (its u8 view given), for a result of at most SMALL_BYTES: one built-in
  * call allocates and copies (the typed-array constructor given a typed array reads its slots: no
  * species, no caller code). Larger results took longer this way than allocated, then set().
  */
@@ -243,11 +277,13 @@ export function smallResult(inst, u8, Carrier, ptr, count) {
   return array;
 }
 
-// In Node, Buffer.allocUnsafe skips the zero fill that a new typed array must do, and takes freed
-// heap memory where a large new ArrayBuffer would take fresh pages (docs/performance.md, "Where
-// the time goes"). Only for arrays whose every byte is written before anyone sees them, and only
-// when the buffer is the array's own (a pool slice would share its ArrayBuffer).
-const allocUnsafe = typeof globalThis.Buffer?.allocUnsafe === 'function' ? globalThis.Buffer.allocUnsafe : null;
+// In Node, Buffer.allocUnsafeSlow skips the zero fill that a new typed array must do, and takes
+// freed heap memory where a large new ArrayBuffer would take fresh pages (docs/performance.md,
+// "Where the time goes"). Only for arrays whose every byte is written before anyone sees them.
+// Not allocUnsafe: it reads Buffer.poolSize, a property anyone can redefine with a getter, which
+// would then run inside a call; allocUnsafeSlow, taken here when the package loads, reads nothing
+// of the kind and never hands out a slice of a shared pool.
+const allocUnsafe = typeof globalThis.Buffer?.allocUnsafeSlow === 'function' ? globalThis.Buffer.allocUnsafeSlow : null;
 const UNFILLED_MIN_BYTES = 1 << 16;
 
 /** A new Carrier (a built-in class) of n elements, for the caller to overwrite entirely. */

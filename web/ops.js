@@ -55,7 +55,7 @@ function publicOp(d) {
       const { mode, out, pythondiv, zeroIsError, dtype } = readOpOptions(options, fn, d.divides);
       return callOp({
         fn, op: d, floor: pythondiv, zeroIsError, mode, out, a: A, b: B, names: OPERANDS, types: null, cast: dtype,
-        info: null, core: 0, operator: null, inputs: null, refused: null,
+        info: null, core: 0, operator: null, inputs: null, refused: null, literals: null,
       });
     },
   };

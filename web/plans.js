@@ -12,8 +12,9 @@
 import { LIMITS, STATUS, requires } from './abi.js';
 import { DTYPES } from './dtypes.js';
 import { heapNow } from './memory.js';
-import { max, min } from './intrinsics.js';
+import { floor, max, min } from './intrinsics.js';
 import { PLAN_SLOTS } from './instance.js';
+import { later } from './loader.js';
 
 requires('status', ['ok']);
 
@@ -21,7 +22,7 @@ const clampInt32 = (x) => max(-(2 ** 31), min(2 ** 31 - 1, x));
 
 /**
  * An operator: `program` (program.js: { inputs, nodes: [[op code, a, b]...], result,
- * literalWords(info) }) and up to `kept` plans, the most recently used first.
+ * literalsOf(info) }) and up to `kept` plans, the most recently used first.
  */
 export function makeOperator(program, kept) {
   return { program, kept, plans: [] };
@@ -31,11 +32,12 @@ let clock = 0; // each use of a slot is stamped: the least recently used has the
 
 /**
  * The plan of `operator` for these inputs (operand records of arguments.js, in the build `inst`),
- * computation dtype `info` and broadcast mode: one it has, or one made now. The plan's record:
- * { status, shape, conflict, row, align, heavy, rows, workspaceBytes, slot, address (of its slot),
- * literals (small-ops.js keeps their values there) } and what it was made from.
+ * computation dtype `info` and broadcast mode, with the program's `literals` in that dtype
+ * (program.js, literalsOf): one it has, or one made now. The plan's record: { status, shape,
+ * conflict, row, align, heavy, rows, workspaceBytes, slot, address (of its slot), literals } and
+ * what it was made from.
  */
-export function planFor(operator, inst, info, inputs, mode) {
+export function planFor(operator, inst, info, inputs, mode, literals) {
   const plans = operator.plans;
   const axis = mode.hasAxis ? clampInt32(mode.axis) : -1; // an int32 in the word's bits
   let p = null;
@@ -50,15 +52,18 @@ export function planFor(operator, inst, info, inputs, mode) {
     }
   }
   if (p === null) {
-    // The literals first: one the dtype cannot hold is an error, and no plan is kept then.
-    const literalWords = operator.program.literalWords(info);
+    const layouts = [];
+    for (let i = 0; i < inputs.length; ++i) layouts[i] = layoutOf(inputs[i]);
     p = {
-      inst, dtype: info.code, mode: mode.code, hasAxis: mode.hasAxis, axis, inputs: inputs.map(layoutOf), literalWords,
+      inst, dtype: info.code, mode: mode.code, hasAxis: mode.hasAxis, axis, inputs: layouts, literals,
       slot: -1, address: 0, status: 0, shape: null, conflict: -1, row: 1, align: 1, heavy: false, rows: false, workspaceBytes: 0,
-      literals: null,
     };
-    if (plans.length === operator.kept) release(plans.pop());
-    plans.unshift(p);
+    // To the front; the least recently used one goes when there are `kept` already. (Loops,
+    // not the arrays' methods: nothing a caller can replace runs while a call stages.)
+    const last = plans.length === operator.kept ? plans.length - 1 : plans.length;
+    if (last < plans.length) release(plans[last]);
+    for (let i = last; i > 0; --i) plans[i] = plans[i - 1];
+    plans[0] = p;
     make(operator.program, p);
     return p;
   }
@@ -75,7 +80,14 @@ function release(p) {
 
 // An input's layout as a plan compares it: dtype (its name), dims and a view's strides (null: contiguous).
 function layoutOf(x) {
-  return { dtype: x.dtype, shape: x.shape.slice(), strides: x.kind === 'host' && x.strides !== null ? x.strides.slice() : null };
+  return { dtype: x.dtype, shape: copyOf(x.shape), strides: x.kind === 'host' && x.strides !== null ? copyOf(x.strides) : null };
+}
+
+/** A copy of an array of dims (a loop: Array.prototype.slice would look up a species). */
+export function copyOf(dims) {
+  const copy = [];
+  for (let i = 0; i < dims.length; ++i) copy[i] = dims[i];
+  return copy;
 }
 
 function matches(p, inst, info, inputs, mode, axis) {
@@ -121,12 +133,13 @@ function make(program, p) {
   u32[W.inputs] = p.inputs.length;
   u32[W.nodes] = program.nodes.length;
   u32[W.result] = program.result;
-  u32[W.literals] = p.literalWords.length / 2;
+  u32[W.literals] = p.literals.count;
   for (let j = 0; j < program.nodes.length; ++j) {
-    const [op, a, b] = program.nodes[j];
-    u32[W.nodeWords + j] = op | (a << 8) | (b << 16);
+    const node = program.nodes[j];
+    u32[W.nodeWords + j] = node[0] | (node[1] << 8) | (node[2] << 16);
   }
-  for (let j = 0; j < p.literalWords.length; ++j) u32[W.literalWords + j] = p.literalWords[j];
+  const words = p.literals.words;
+  for (let j = 0; j < 2 * p.literals.count; ++j) u32[W.literalWords + j] = words[j];
   const rank = LIMITS.maxRank;
   for (let i = 0; i < p.inputs.length; ++i) {
     const { dtype, shape, strides } = p.inputs[i];
@@ -141,15 +154,28 @@ function make(program, p) {
   u32[W.hasAxis] = p.hasAxis ? 1 : 0;
   u32[W.axis] = p.axis;
   p.status = inst.core.reshape(p.address);
-  const outRank = u32[W.outRank];
-  const shape = new Array(outRank);
-  for (let i = 0; i < outRank; ++i) shape[i] = u32[W.outDims + i];
+  // What the core says is checked before anything loops over it or sizes a block by it: a
+  // number that is not one it makes (memory not what it should be) is an error, never a bound.
+  const outRank = word(u32[W.outRank], LIMITS.maxRank);
+  const shape = [];
+  for (let i = 0; i < outRank; ++i) shape[i] = word(u32[W.outDims + i], LIMITS.maxDim);
   p.shape = shape;
   p.conflict = u32[W.conflict] | 0;
-  p.row = u32[W.row];
-  p.align = u32[W.align];
+  p.row = word(u32[W.row], 2 ** 32 - 1);
+  p.align = word(u32[W.align], 2 ** 32 - 1);
   p.heavy = u32[W.heavy] === 1;
   p.rows = u32[W.rows] === 1;
-  p.workspaceBytes = u32[W.workspaceBytes];
+  p.workspaceBytes = word(u32[W.workspaceBytes], 2 ** 31 - 1);
+  if (p.status === STATUS.ok && (p.row === 0 || p.align === 0)) throw later(() => unexpected('a row or an alignment of 0'));
   if (p.status !== STATUS.ok) release(p); // nothing to run: the slot is free again
+}
+
+// A word the core wrote, if it is an integer in [0, most].
+function word(value, most) {
+  if (typeof value !== 'number' || !(value >= 0 && value <= most) || value !== floor(value)) throw later(() => unexpected(`the value ${value}`));
+  return value;
+}
+
+function unexpected(what) {
+  return new Error(`tensorwise: the core's plan holds ${what}, which it never makes; wasm memory is not as it should be`);
 }

@@ -112,7 +112,9 @@ export function liveWorkers() {
  */
 export function workspaces() {
   let n = 1;
-  if (pool !== null) for (const w of pool.workers) n = max(n, w.slot + 2);
+  if (pool === null) return n;
+  const { workers } = pool;
+  for (let i = 0; i < workers.length; ++i) n = max(n, workers[i].slot + 2); // a loop, not for-of: it runs while a call stages
   return n;
 }
 

@@ -17,21 +17,31 @@ export function makeProgram(inputs, nodes, result, literals, where) {
   const byDtype = new MapClass();
   return {
     inputs, nodes, result, literals,
-    /** The literals as elements of a dtype, two words each (low, high), made once per dtype. */
-    literalWords(info) {
-      let words = mapGet(byDtype, info.code);
-      if (words === undefined) {
-        words = new Uint32Array(2 * literals.length);
+    /**
+     * The literals in a dtype, made once per dtype: { count, words (each element in two words,
+     * low and high, as the core reads them), values (each as a JS value of the dtype) }. Made
+     * before a call stages (encoding a value reaches built-ins a caller can replace).
+     */
+    literalsOf(info) {
+      if (literals.length === 0) return NO_LITERALS;
+      let made = mapGet(byDtype, info.code);
+      if (made === undefined) {
+        const words = new Uint32Array(2 * literals.length);
+        const values = [];
         for (let j = 0; j < literals.length; ++j) {
           const cell = new info.Storage(words.buffer, 8 * j, 1);
           cell[0] = encodeValue(info, literals[j], where(j));
+          values[j] = cell[0];
         }
-        mapSet(byDtype, info.code, words);
+        made = { count: literals.length, words, values };
+        mapSet(byDtype, info.code, made);
       }
-      return words;
+      return made;
     },
   };
 }
+
+const NO_LITERALS = { count: 0, words: new Uint32Array(0), values: [] };
 
 // The operators of the single ops, by core op code: made once, each keeping its last few plans
 // (a chain of ops on tensors of a few shapes plans each once).

@@ -13,7 +13,7 @@
 // TW_SMALL_OPS) sends every program they can take here, whatever its size.
 import { LIMITS, OPS, onAbi } from './abi.js';
 import { DTYPES } from './dtypes.js';
-import { hasOwn } from './intrinsics.js';
+import { TYPED_ARRAY_CLASSES, hasOwn } from './intrinsics.js';
 import { testing } from './loader.js';
 import { resultArray } from './memory.js';
 import { SMALL_LOOPS, SMALL_STORES } from './small-loops.js';
@@ -24,6 +24,9 @@ import { SMALL_LOOPS, SMALL_STORES } from './small-loops.js';
  * at 64 the core was faster (docs/performance.md, "Expressions and casts").
  */
 export const SMALL_OPS_MAX = 16;
+
+const Float64ArrayClass = TYPED_ARRAY_CLASSES.get('Float64Array');
+const Int32ArrayClass = TYPED_ARRAY_CLASSES.get('Int32Array');
 
 // LOOPS[op code][dtype code] and STORES[dtype code]: a function of small-loops.js or null.
 let LOOPS = [];
@@ -49,12 +52,17 @@ onAbi(() => {
 let SCRATCH = [];
 function scratchOf(info, n) {
   let s = SCRATCH[info.code];
-  if (s === undefined || s.wide.length < n) { // longer runs only where testing.smallOps is 'always'
-    const one = () => new info.Storage(1);
+  if (s === undefined || s.length < n) { // longer runs only where testing.smallOps is 'always'
+    // (Loops and classes taken at load: this runs while a call stages.)
     const length = n > SMALL_OPS_MAX ? n : SMALL_OPS_MAX;
+    const arrays = (count, size) => {
+      const made = [];
+      for (let i = 0; i < count; ++i) made[i] = new info.Storage(size);
+      return made;
+    };
     s = {
-      held: Array.from({ length: LIMITS.maxInputs }, one), literals: Array.from({ length: LIMITS.maxLiterals }, one),
-      nodes: Array.from({ length: LIMITS.maxNodes }, () => new info.Storage(length)), wide: new Float64Array(length),
+      held: arrays(LIMITS.maxInputs, 1), literals: arrays(LIMITS.maxLiterals, 1), nodes: arrays(LIMITS.maxNodes, length),
+      wide: new Float64ArrayClass(length), length,
     };
     SCRATCH[info.code] = s;
   }
@@ -66,6 +74,7 @@ function scratchOf(info, n) {
 let arrays = [];
 let starts = new Int32Array(0);
 let steps = new Int32Array(0);
+let valuesRoom = 0; // their length (a typed array's length getter can be replaced by a caller)
 
 /**
  * The program computed here, or null when it is not one for this path: the output too large
@@ -101,7 +110,7 @@ export function runSmall(call, plan, inputs, shape, n) {
   }
   const s = scratchOf(info, n);
   const last = nodes.length - 1;
-  if (last === 0 && plan.literalWords.length === 0) {
+  if (last === 0 && plan.literals.count === 0) {
     // One op over inputs (every single op): its operands straight to the loop.
     const node = nodes[0];
     const x = inputs[node[1]], y = inputs[node[2]];
@@ -111,10 +120,11 @@ export function runSmall(call, plan, inputs, shape, n) {
     return finish(data, out, store, result, shape, info, n);
   }
   const values = LIMITS.nodeBase + nodes.length;
-  if (steps.length < values) {
-    arrays = new Array(values);
-    starts = new Int32Array(values);
-    steps = new Int32Array(values);
+  if (valuesRoom < values) {
+    arrays = [];
+    starts = new Int32ArrayClass(values);
+    steps = new Int32ArrayClass(values);
+    valuesRoom = values;
   }
   for (let i = 0; i < count; ++i) {
     const x = inputs[i];
@@ -128,8 +138,8 @@ export function runSmall(call, plan, inputs, shape, n) {
       steps[i] = 0;
     }
   }
-  // The literals as elements of the dtype (program.js), read out of their words once per plan.
-  const literals = plan.literals ??= Array.from({ length: plan.literalWords.length / 2 }, (_, j) => new info.Storage(plan.literalWords.buffer, 8 * j, 1)[0]);
+  // The literals as elements of the dtype (program.js).
+  const literals = plan.literals.values;
   for (let j = 0; j < literals.length; ++j) {
     const cell = s.literals[j];
     cell[0] = literals[j];

@@ -65,7 +65,7 @@ export function onnxEntry(d) {
     };
     return callOp({
       fn, op: d, floor: false, zeroIsError: false, mode, out: null, a: A, b: B, names: ONNX_INPUTS, types, cast: null,
-      info: null, core: 0, operator: null, inputs: null, refused: null,
+      info: null, core: 0, operator: null, inputs: null, refused: null, literals: null,
     });
   };
 }
@@ -118,7 +118,7 @@ export function openvinoEntry(d) {
     const B = readOperand(b, `${fn}: ${IR_INPUTS[1]}`);
     return callOp({
       fn, op: d, floor: d.divides && pythondiv, zeroIsError: false, mode, out: null, a: A, b: B, names: IR_INPUTS, types: null, cast: null,
-      info: null, core: 0, operator: null, inputs: null, refused: null,
+      info: null, core: 0, operator: null, inputs: null, refused: null, literals: null,
     });
   };
 }

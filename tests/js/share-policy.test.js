@@ -38,8 +38,11 @@ test('tiles by size, heaviness and thread count', () => {
 test("the core says which ops' arithmetic is heavy: divisions and the narrow floats", async () => {
   await init({ threads: 1 });
   const input = (dtype) => ({ kind: 'host', dtype, shape: [4], strides: null });
-  const heavy = (op, dtype) => planFor(opOperator(OP_CODE[op]), builds.plain, DTYPES[dtype], [input(dtype), input(dtype)],
-    { code: MODE_CODE.numpy, hasAxis: false }).heavy;
+  const heavy = (op, dtype) => {
+    const operator = opOperator(OP_CODE[op]);
+    return planFor(operator, builds.plain, DTYPES[dtype], [input(dtype), input(dtype)], { code: MODE_CODE.numpy, hasAxis: false },
+      operator.program.literalsOf(DTYPES[dtype])).heavy;
+  };
   for (const [dtype, d] of Object.entries(DTYPES)) {
     for (const [op, o] of Object.entries(OPS)) {
       assert.equal(heavy(op, dtype), o.divides || d.kind === 'narrow_float', `${op} ${dtype}`);

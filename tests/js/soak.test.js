@@ -9,7 +9,7 @@ import { builds } from '../../web/loader.js';
 before(() => init());
 
 // Both builds' memories (the threaded one holds the large wasm tensors when threads run).
-const wasmBytes = () => [builds.plain, builds.shared].reduce((sum, inst) => sum + (inst?.m.HEAPU8.buffer.byteLength ?? 0), 0);
+const wasmBytes = () => [builds.plain, builds.shared].reduce((sum, inst) => sum + (inst?.memory.buffer.byteLength ?? 0), 0);
 const mb = (x) => `${(x / 2 ** 20).toFixed(1)} MiB`;
 
 test('100,000 small ops and errors keep wasm memory and RSS flat', () => {

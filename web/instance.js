@@ -89,6 +89,6 @@ export function makeInstance(m, shared, memory) {
       outClass: null, outPtr: -1, outCount: -1,
     },
     // The memory's buffer and views of it, as last made (memory.js, heapNow).
-    heap: { buffer: null, u8: null, u32: null },
+    heap: { buffer: null, u8: null, u32: null, growths: -1 },
   };
 }

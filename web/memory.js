@@ -160,22 +160,23 @@ export const align16 = (n) => -floor(-n / 16) * 16;
 /**
  * The instance's memory now as { buffer, u8, u32 }: its buffer, read through the built-in getter
  * (never a property a caller can replace), and views of it made with the built-in classes. The
- * glue's own views (HEAPU8...) are not used: the heap grows through growHeap() below, which does
- * not update them. The single-threaded build's views are kept until growth detaches its buffer
- * (their length is then 0); the threaded build's buffer is read each time (another thread may
- * have grown it).
+ * glue's own views (HEAPU8...) are not used: they are not updated when growHeap() below grows the
+ * memory. Memory grows only there (the core's allocator, on this thread), so the views are made
+ * again only after it has.
  */
 export function heapNow(inst) {
   const h = inst.heap;
-  const stale = inst.shared ? memoryBuffer(inst.memory) !== h.buffer : h.u8 === null || typedArrayLength(h.u8) === 0;
-  if (stale) {
+  if (h.growths !== growths) {
     const buffer = memoryBuffer(inst.memory);
     h.buffer = buffer;
     h.u8 = new Uint8ArrayClass(buffer);
     h.u32 = new Uint32ArrayClass(buffer);
+    h.growths = growths;
   }
   return h;
 }
+
+let growths = 0; // memories grown since the package loaded (heapNow remakes views after one)
 
 /**
  * The heap's growth, which the core's allocator asks for (the module's one imported function):
@@ -195,6 +196,7 @@ export function growHeap(memory, requested, maxBytes) {
     const size = min(maxBytes, align(max(requested, overGrown), 65536));
     try {
       memoryGrow(memory, floor((size - old + 65535) / 65536));
+      ++growths;
       return true;
     } catch { /* refused: try with less */ }
   }

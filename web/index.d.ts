@@ -225,14 +225,16 @@ export interface Result<D extends DType = DType, T extends TypedArray = Carriers
 export type ResultOf<A, B> = Result<ResultDType<A, B>, ResultData<A, ResultDType<A, B>>>;
 
 /**
- * Broadcasting options shared by every op and {@link broadcastShapes}.
+ * Broadcasting options shared by every op and {@link broadcastShapes}. For these and every other
+ * option and attribute of the package, a key whose value is `undefined` is left out (its
+ * default); `null` is not: like any value outside an option's set it is an error naming the option.
  *
  * - `autoBroadcast`: `'numpy'` (default): multidirectional, right-aligned. `'none'`: identical
  *   shapes only. `'pdpd'`: B broadcast onto A from `axis` (PaddlePaddle style). `'legacy'`:
  *   ONNX's opsets 1 and 6 with `broadcast=1` (B's shape a contiguous run of A's from `axis`, or
- *   A's suffix; the output is A's shape). Anything else is a `RangeError`.
+ *   A's suffix; the output is A's shape). Anything else (`null` too) is a `RangeError`.
  * - `axis`: for `'pdpd'` and `'legacy'` only (with another mode a `TypeError`, and a compile
- *   error here): where B starts in A. In `'pdpd'`, `-1` (the default) means `rank(A) - rank(B)`;
+ *   error here; not an integer, `null` too, a `RangeError` in any mode): where B starts in A. In `'pdpd'`, `-1` (the default) means `rank(A) - rank(B)`;
  *   in `'legacy'` a negative axis counts from A's end, and without one B is A's suffix.
  */
 export type BroadcastOptions =
@@ -701,7 +703,10 @@ export const float32ToBfloat16: Conversion<'float32', 'bfloat16'>;
  */
 export const bfloat16ToFloat32: Conversion<'bfloat16', 'float32'>;
 
-/** ONNX node attributes: `broadcast`, `axis` (opsets 1 and 6), `consumed_inputs` (opset 1, ignored). */
+/**
+ * ONNX node attributes: `broadcast`, `axis` (opsets 1 and 6; `axis` is checked also where
+ * `broadcast: 0` ignores it), `consumed_inputs` (opset 1, an array, ignored).
+ */
 export interface OnnxAttributes {
   broadcast?: 0 | 1 | boolean;
   axis?: number;

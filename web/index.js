@@ -76,7 +76,7 @@ export function broadcastShapes(shapeA, shapeB, options) {
   const a = readShape(shapeA, 'broadcastShapes: shape A', true);
   const b = readShape(shapeB, 'broadcastShapes: shape B', true);
   // The ops' options are accepted so one options object can serve both; only the broadcasting
-  // ones matter here (the others are checked, `out` is not read).
+  // ones matter here (the others, `out` included, are checked and ignored).
   const { mode, explain, dynamic } = readOpOptions(options, 'broadcastShapes', true, true);
   if (dynamic && (a.includes(-1) || b.includes(-1))) return broadcastDynamicShape(a, b, mode, explain);
   checkStatic(a, 'broadcastShapes: shape A');

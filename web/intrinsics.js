@@ -142,6 +142,7 @@ export function isDetached(buffer) {
 
 /** Whether x is an ArrayBuffer, a SharedArrayBuffer or a DataView (for messages only). */
 export function bufferKind(x) {
+  if (x === null || typeof x !== 'object') return null; // isShared asks for x's prototype
   try {
     arrayBufferByteLength(x);
     return 'ArrayBuffer';

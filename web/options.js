@@ -58,18 +58,25 @@ function plainMode(name, label) {
   return mode;
 }
 
-/** Broadcast mode from autoBroadcast / axis (values already read), labelled as the caller wrote it. */
+/**
+ * Broadcast mode from autoBroadcast / axis (values already read), labelled as the caller wrote it.
+ * Only undefined is absent: null is a value like any other, outside the set (a RangeError), so
+ * that `{ autoBroadcast: null }` is not silently numpy while `{ pythondiv: null }` throws.
+ */
 export function modeFrom(autoBroadcast, axis, fn, label = 'autoBroadcast', allowed = null) {
-  const name = autoBroadcast ?? 'numpy';
+  const name = autoBroadcast === undefined ? 'numpy' : autoBroadcast;
   if (typeof name !== 'string' || !Object.hasOwn(MODES, name) || (allowed !== null && !allowed.includes(name))) {
     const names = allowed === null ? MODE_NAMES : allowed.map((n) => `'${n}'`).join(', ');
     throw new RangeError(`${fn}: ${label} must be one of ${names}, got ${describe(autoBroadcast)}`);
   }
   if (axis === undefined) return plainMode(name, label);
+  // The value first: an axis that is no integer (null too) is a RangeError in every mode; a good
+  // one given to a mode without an axis is the TypeError below.
+  checkAxis(axis, fn);
   if (name !== 'pdpd' && name !== 'legacy') {
     throw new TypeError(`${fn}: axis applies only to ${label} 'pdpd' or 'legacy' (it is '${name}')`);
   }
-  return Object.freeze({ ...MODES[name], hasAxis: true, axis: checkAxis(axis, fn), label: `${label} '${name}'` });
+  return Object.freeze({ ...MODES[name], hasAxis: true, axis, label: `${label} '${name}'` });
 }
 
 let noOptions = null; // made on first use, after init: its mode carries the code
@@ -108,8 +115,9 @@ const TAKES = {
  * enumerable keys (as `{ ...options }` copies them, and as records.js reads every other
  * options-like object), listed once: an `out` alone, the common case, costs the list and one
  * read, not a check per option. A key the call does not take is a TypeError, before any value is
- * read. broadcastShapes (`shapes`: true) takes the same keys (one options object can serve both),
- * `explain` and `dynamic`, but has no use for `out`: it is not read.
+ * read. An option whose value is undefined is absent; any other value is checked (null is no
+ * default). broadcastShapes (`shapes`: true) takes the same keys (one options object can serve
+ * both), `explain` and `dynamic`; it checks `out` as an op would but has no use for it.
  */
 export function readOpOptions(options, fn, divide, shapes = false) {
   return readOptions(options, fn, shapes ? TAKES.shapes : divide ? TAKES.divide : TAKES.op);
@@ -144,7 +152,7 @@ function readOptions(options, fn, takes) {
   }
   const autoBroadcast = present & 1 ? options.autoBroadcast : undefined;
   const axis = present & 2 ? options.axis : undefined;
-  const out = present & 4 && !shapes ? options.out : undefined;
+  const out = present & 4 ? options.out : undefined;
   const pythondivValue = present & 8 ? options.pythondiv : undefined;
   const zeroValue = present & 16 ? options.onZeroDivision : undefined;
   const explainValue = present & 32 ? options.explain : undefined;
@@ -173,8 +181,10 @@ function readOptions(options, fn, takes) {
   }
   // The dtype to compute in (operands cast to it: call.js); broadcastShapes checks it, and ignores it.
   const dtype = dtypeValue === undefined ? null : dtypeInfo(dtypeValue, `${fn}: dtype`);
+  // broadcastShapes checks `out` as the ops do (a typed array or a live wasm tensor), and ignores it.
+  const outRecord = readOut(out, fn);
   return {
-    mode, out: shapes ? null : readOut(out, fn), pythondiv, zeroIsError, explain: explainValue === true, dynamic: dynamicValue === true, dtype,
+    mode, out: shapes ? null : outRecord, pythondiv, zeroIsError, explain: explainValue === true, dynamic: dynamicValue === true, dtype,
   };
 }
 

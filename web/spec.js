@@ -5,6 +5,7 @@ import { readOperand } from './arguments.js';
 import { callOp } from './call.js';
 import { DTYPE_NAMES, DTYPES } from './dtypes.js';
 import { describe } from './format.js';
+import { isArray } from './intrinsics.js';
 import { enter } from './loader.js';
 import { LEGACY, MODES, checkAxis, modeFrom } from './options.js';
 import { readRecord } from './records.js';
@@ -33,18 +34,29 @@ function onnxVersion(opset, fn) {
   return ONNX_VERSIONS.find((v) => v.since <= opset);
 }
 
+// Versions 1 and 6: broadcast and axis. Only an attribute that is undefined is absent (null is
+// a bad value, as for every option); axis is checked even where broadcast=0 ignores it.
 function onnxMode(version, attrs, name) {
   const label = `ONNX ${name}-${version.since}`;
   if (version.since >= 7) return { ...MODES.numpy, hasAxis: false, label: `${label} (numpy broadcasting)` };
-  const broadcast = attrs.broadcast ?? 0;
+  const broadcast = attrs.broadcast === undefined ? 0 : attrs.broadcast;
   if (broadcast !== 0 && broadcast !== 1 && broadcast !== false && broadcast !== true) {
     throw new RangeError(`${label}: attribute broadcast must be 0 or 1, got ${describe(broadcast)}`);
   }
+  const axis = attrs.axis === undefined ? undefined : checkAxis(attrs.axis, label);
+  if (version.since === 1) checkConsumedInputs(attrs.consumed_inputs, label);
   if (!broadcast) return { ...MODES.none, hasAxis: false, label: `${label} with broadcast=0` };
-  const axis = attrs.axis;
   const mode = { ...LEGACY, hasAxis: axis !== undefined, label: `${label} with broadcast=1` };
-  if (axis !== undefined) mode.axis = checkAxis(axis, label);
+  if (axis !== undefined) mode.axis = axis;
   return mode;
+}
+
+// Opset 1's consumed_inputs (a list of ints, a hint for in-place execution) has no effect here,
+// but a value that is no list is refused as any bad attribute is; its elements are not read.
+function checkConsumedInputs(value, label) {
+  if (value !== undefined && !isArray(value, `${label}: attribute consumed_inputs`)) {
+    throw new RangeError(`${label}: attribute consumed_inputs must be an array of integers (it is ignored), got ${describe(value)}`);
+  }
 }
 
 /** onnx.<Name>(a, b, attributes?, opset = 14); integer division truncates toward zero (the ONNX reference, onnxruntime). */

@@ -9,6 +9,9 @@ emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build/wasm -j2 --target tensorwise tensorwise_mt
 if [ "${1:-}" = "--tests" ]; then cmake --build build/wasm -j2 --target tensorwise_tests; fi
 if [ "${1:-}" = "--bench" ]; then cmake --build build/wasm -j2 --target tensorwise_roofline; fi
+# Each .wasm stamped with its version and build, and dist/wasm-interface.js, what init() checks a
+# module against (each build's stamp, imports and exports): before anything imports web/.
+node scripts/wasm-interface.mjs
 # index.d.ts's per-dtype types from the core just built (rewritten only when they changed).
 node scripts/types.mjs
 # web/small-loops.js, the JS loops of small ops, from the same facts (rewritten only when they changed).

@@ -4,7 +4,7 @@
 // call the library, dispose tensors or resize buffers; settle() then checks, after the last
 // read, that what was read still holds. Nothing here touches wasm memory.
 import { DEFAULTS, DTYPES, dtypeInfo, encodeValue, kindRecord } from './dtypes.js';
-import { describe, formatShape, withArticle } from './format.js';
+import { describe, formatShape, isForeignTensor, withArticle } from './format.js';
 import {
   TYPED_ARRAY_CLASSES, arrayBufferByteLength, boxedKind, hasOwn, isArray, isDetached, isResizable, isShared, typedArrayBuffer, typedArrayByteOffset,
   typedArrayKind, typedArrayLength,
@@ -99,11 +99,19 @@ export function readOperand(x, what) {
     const layout = f.strides === undefined && f.offset === undefined ? null : { strides: f.strides, offset: f.offset };
     return readHost(f.data, f.shape, f.dtype, what, layout);
   }
+  if (isForeignTensor(x)) throw otherCopysTensor(x, what);
   if (classHas(x, 'data')) { // an accessor of a class this library does not know: not read
     throw new TypeError(`${what}: data is not an own property of this object, and its class is none of the tensors ` +
       'this library reads (ort.Tensor, a TensorFlow.js tensor, a stdlib ndarray): pass { data, shape } read by you');
   }
   return readHost(undefined, undefined, undefined, what, null);
+}
+
+// Another copy of the library's wasm tensor lives in that copy's wasm memory, which this one
+// does not know: its values can be copied in as a typed array (its data).
+function otherCopysTensor(x, what) {
+  return new TypeError(`${what} is ${describe(x)}, whose wasm memory this copy cannot use: use one copy (a program that ` +
+    'both imports and requires the package, or bundles it twice, has two), or pass { data: t.data, shape: t.shape }');
 }
 
 /** A wasm tensor as an operand record; a disposed one is a TypeError. */

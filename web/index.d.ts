@@ -274,9 +274,12 @@ type CompiledWasm = typeof globalThis extends { WebAssembly: { Module: abstract 
 
 export interface InitOptions {
   /**
-   * The bytes of `tensorwise.wasm`, for apps that load it themselves, or the module compiled
-   * from them (hosts that forbid compiling WebAssembly from bytes, such as Cloudflare Workers,
-   * give one for `import wasm from 'tensorwise/tensorwise.wasm'`).
+   * The bytes of `tensorwise.wasm`, for apps that load it themselves (an `ArrayBuffer` or any
+   * `ArrayBufferView`: a typed array of any class or a `DataView`), or the module compiled from
+   * them (hosts that forbid compiling WebAssembly from bytes, such as Cloudflare Workers, give
+   * one for `import wasm from 'tensorwise/tensorwise.wasm'`). A module that is not this
+   * version's `tensorwise.wasm` (another program's, `tensorwise-mt.wasm`, another version's)
+   * rejects with a `TypeError` that says what it is, before it is instantiated.
    */
   wasmBinary?: ArrayBuffer | ArrayBufferView | CompiledWasm;
   /**
@@ -597,6 +600,9 @@ export interface BroadcastExplanation {
 /**
  * A tensor kept in wasm memory, for chains of ops without copies. Free it with `dispose()`
  * (or `using`); wasm memory is not garbage-collected. Using it after `dispose()` is a `TypeError`.
+ * It belongs to the copy of the package that made it (the ESM and the CommonJS file, or two
+ * installs, are two copies, each with its own wasm memory): given to another copy it is a
+ * `TypeError` naming both; `{ data: t.data, shape: t.shape }` passes its values.
  */
 export class WasmTensor<D extends DType = DType> {
   private constructor();

@@ -13,6 +13,7 @@ export const typedArrayKind = getter(TypedArrayPrototype, Symbol.toStringTag);
 export const typedArrayBuffer = getter(TypedArrayPrototype, 'buffer');
 export const typedArrayByteOffset = getter(TypedArrayPrototype, 'byteOffset');
 export const typedArrayLength = getter(TypedArrayPrototype, 'length');
+const typedArrayByteLength = getter(TypedArrayPrototype, 'byteLength');
 /** target.set(source, offset) of the built-in: between arrays of one kind it copies bits. */
 export const typedArraySet = uncurry(TypedArrayPrototype.set);
 
@@ -22,6 +23,8 @@ const arrayBufferDetached = detachedGetter === undefined ? undefined : uncurry(d
 const sharedByteLength = typeof SharedArrayBuffer === 'function'
   ? getter(SharedArrayBuffer.prototype, 'byteLength') : null;
 const dataViewByteLength = getter(DataView.prototype, 'byteLength');
+const dataViewBuffer = getter(DataView.prototype, 'buffer');
+const dataViewByteOffset = getter(DataView.prototype, 'byteOffset');
 
 export const hasOwn = Object.hasOwn;
 export const objectKeys = Object.keys;
@@ -53,7 +56,8 @@ export const atomics = AtomicsObject === null ? null : {
 export const SharedArrayBufferClass = typeof SharedArrayBuffer === 'function' ? SharedArrayBuffer : null;
 export const WebAssemblyIntrinsics = typeof WebAssembly === 'object' && WebAssembly !== null ? {
   Memory: WebAssembly.Memory, Module: WebAssembly.Module, Instance: WebAssembly.Instance, instantiate: WebAssembly.instantiate,
-  compile: WebAssembly.compile,
+  compile: WebAssembly.compile, imports: WebAssembly.Module.imports, exports: WebAssembly.Module.exports,
+  customSections: WebAssembly.Module.customSections,
 } : null;
 /**
  * WebAssembly.Memory's buffer getter and grow() as plain functions: the heap's views and its
@@ -61,6 +65,20 @@ export const WebAssemblyIntrinsics = typeof WebAssembly === 'object' && WebAssem
  */
 export const memoryBuffer = WebAssemblyIntrinsics === null ? null : getter(WebAssembly.Memory.prototype, 'buffer');
 export const memoryGrow = WebAssemblyIntrinsics === null ? null : uncurry(WebAssembly.Memory.prototype.grow);
+
+/**
+ * Whether x is a compiled WebAssembly.Module: Module.exports checks the internal slot (instanceof
+ * would ask x's prototype chain and the class's Symbol.hasInstance, which a caller can change).
+ */
+export function isCompiledModule(x) {
+  if (WebAssemblyIntrinsics === null) return false;
+  try {
+    WebAssemblyIntrinsics.exports(x);
+    return true;
+  } catch {
+    return false;
+  }
+}
 /** A page's Worker, Blob and URL.createObjectURL (undefined in Node, whose Worker is worker_threads'). */
 export const pageWorker = {
   Worker: globalThis.Worker, Blob: globalThis.Blob, createObjectURL: globalThis.URL?.createObjectURL,
@@ -138,6 +156,28 @@ export function isDetached(buffer) {
   } catch {
     return true;
   }
+}
+
+/**
+ * The bytes an ArrayBuffer, a SharedArrayBuffer or any ArrayBufferView (a typed array of any
+ * class, a DataView) holds, as { buffer, byteOffset, byteLength } read through the built-in
+ * getters (whatever the object's prototype or own properties say); null for anything else.
+ * Over a detached buffer, byteLength is 0.
+ */
+export function bytesOf(x) {
+  if (typedArrayKind(x) !== undefined) {
+    return { buffer: typedArrayBuffer(x), byteOffset: typedArrayByteOffset(x), byteLength: typedArrayByteLength(x) };
+  }
+  const kind = bufferKind(x);
+  if (kind === 'ArrayBuffer') return { buffer: x, byteOffset: 0, byteLength: arrayBufferByteLength(x) };
+  if (kind === 'SharedArrayBuffer') return { buffer: x, byteOffset: 0, byteLength: sharedByteLength(x) };
+  let buffer;
+  try {
+    buffer = dataViewBuffer(x); // a DataView's, also a detached one's (whose byteLength getter throws)
+  } catch {
+    return null;
+  }
+  return isDetached(buffer) ? { buffer, byteOffset: 0, byteLength: 0 } : { buffer, byteOffset: dataViewByteOffset(x), byteLength: dataViewByteLength(x) };
 }
 
 /** Whether x is an ArrayBuffer, a SharedArrayBuffer or a DataView (for messages only). */

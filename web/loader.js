@@ -8,10 +8,11 @@ import { LIMITS, namesOf, readAbi, sameAbi } from './abi.js';
 import { describe } from './format.js';
 import { makeInstance } from './instance.js';
 import {
-  TYPED_ARRAY_CLASSES, WebAssemblyIntrinsics, atomics, bufferKind, ceil, hasOwn, max, memoryBuffer, min, objectKeys, pageWorker,
-  typedArrayBuffer, typedArrayByteOffset, typedArrayKind, typedArrayLength,
+  TYPED_ARRAY_CLASSES, WebAssemblyIntrinsics, atomics, bytesOf, ceil, hasOwn, isCompiledModule, isDetached, max, memoryBuffer, min,
+  objectKeys, pageWorker, typedArraySet,
 } from './intrinsics.js';
 import { growHeap, setSharedInstance } from './memory.js';
+import { checkModule } from './wasm-check.js';
 import { readRecord } from './records.js';
 import { MAX_THREADS, checkThreads, setPlatform, sharing, threadPlatform, threadsFor, warnOnce } from './threads.js';
 import { embeddedWasm, loadPool, nodeBuiltin, threadedWasmUrl, wasmUrl } from './wasm-file.js';
@@ -150,6 +151,9 @@ const INLINE = "the inline build has no threads (import 'tensorwise/file' for th
 async function load({ wasmBinary, locateFile, threads = 'auto' }) {
   // The file of a build: where locateFile says, else beside this file (or embedded).
   const where = (name, url) => (locateFile === undefined ? url : located(locateFile, name, url));
+  // A build's module as a message names it (wasm-check.js).
+  const named = (name) => (locateFile === undefined ? name : `the file locateFile gave for ${name}`);
+  const plainName = wasmBinary !== undefined ? 'wasmBinary' : named('tensorwise.wasm');
   const plainBytes = async () => wasmBinary
     ?? (locateFile === undefined ? embeddedWasm() : undefined) ?? readBytes(where('tensorwise.wasm', wasmUrl()));
   // Threads need the threaded build (not embedded in the inline entries), a platform whose
@@ -171,7 +175,7 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
   }
   const n = threadsFor(threads); // more than the platform allows: a warning, and 1
   if (n === 1) {
-    builds.plain = await loadBuild(await plainBytes(), null);
+    builds.plain = await loadBuild(await plainBytes(), null, plainName);
     // Resident tensors live in one build's memory: the threaded one cannot come later.
     if (platform !== null && platform.max > 1) setPlatform(1, SINGLE);
     return;
@@ -187,12 +191,12 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
     const threadedBytes = readBytes(where('tensorwise-mt.wasm', threadedWasmUrl()));
     const compiling = compileSync ? threadedBytes : threadedBytes.then(compileAsync);
     compiling.catch(() => {}); // awaited below: a failure is reported there, not as unhandled
-    builds.plain = await loadBuild(await plainBytes(), null);
+    builds.plain = await loadBuild(await plainBytes(), null, plainName);
     const Worker = await platform.worker();
     const memory = new WebAssemblyIntrinsics.Memory({
       initial: LIMITS.memoryInitialPages, maximum: LIMITS.memoryMaximumPages, shared: true,
     });
-    const shared = await loadBuild(await compiling, memory);
+    const shared = await loadBuild(await compiling, memory, named('tensorwise-mt.wasm'));
     pool = await loadPool();
     pool.createPool({
       memory, Worker, workers: n - 1, maxThreads: MAX_THREADS,
@@ -206,7 +210,17 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
     await pool?.dismantle();
     warnOnce('threaded', `the threaded build did not load (${error?.message ?? error}); running on 1 thread`);
     setPlatform(1, SINGLE);
-    builds.plain ??= await loadBuild(await plainBytes(), null);
+    builds.plain ??= await loadBuild(await plainBytes(), null, plainName);
+  }
+}
+
+// Compiles on this thread (Node, Deno, Bun: compileSync below); a CSP refusal gets the same
+// advice as elsewhere.
+function compileNow(bytes) {
+  try {
+    return new WebAssemblyIntrinsics.Module(bytes);
+  } catch (error) {
+    throw explain(error);
   }
 }
 
@@ -221,9 +235,12 @@ async function compileAsync(bytes) {
 }
 
 // A build's instance from its bytes (or its compiled WebAssembly.Module); `memory` is the threaded
-// build's shared memory (the other build's glue makes its own).
-async function loadBuild(bytes, memory) {
-  const { m, compiled, heap } = await instantiate(bytes, memory ?? undefined);
+// build's shared memory (the other build's glue makes its own). The module is compiled first and
+// checked (wasm-check.js) before the glue sees it; `what` names it in the message.
+async function loadBuild(bytes, memory, what) {
+  const module = isCompiledModule(bytes) ? bytes : compileSync ? compileNow(bytes) : await compileAsync(bytes);
+  checkModule(module, memory === null ? 'plain' : 'shared', what);
+  const { m, compiled, heap } = await instantiate(module, memory ?? undefined);
   namesOf(m, heap);
   if (memory === null) readAbi(m);
   else sameAbi(m);
@@ -237,17 +254,26 @@ function importBuiltin(name) {
   return import(/* @vite-ignore */ /* webpackIgnore: true */ name);
 }
 
+const Bytes = TYPED_ARRAY_CLASSES.get('Uint8Array');
+
 // The bytes are copied: the caller's buffer may change (or be transferred) while the module
-// compiles. A compiled WebAssembly.Module (what hosts that forbid compiling from bytes, such as
-// Cloudflare Workers, give for `import wasm from './tensorwise.wasm'`) is taken as it is.
+// compiles. Any ArrayBufferView (a typed array of any class, a DataView) or buffer is read
+// through the built-in getters, as every argument is. A compiled WebAssembly.Module (what hosts
+// that forbid compiling from bytes, such as Cloudflare Workers, give for `import wasm from
+// './tensorwise.wasm'`) is taken as it is.
 function toBytes(binary) {
-  if (WebAssemblyIntrinsics !== null && binary instanceof WebAssemblyIntrinsics.Module) return binary;
-  if (typedArrayKind(binary) !== undefined) {
-    const size = TYPED_ARRAY_CLASSES.get(typedArrayKind(binary)).BYTES_PER_ELEMENT;
-    return new Uint8Array(typedArrayBuffer(binary), typedArrayByteOffset(binary), typedArrayLength(binary) * size).slice();
+  if (isCompiledModule(binary)) return binary;
+  const view = bytesOf(binary);
+  if (view === null) {
+    throw new TypeError('init: wasmBinary must be an ArrayBuffer, an ArrayBufferView (a typed array or a DataView) or a ' +
+      `WebAssembly.Module, got ${describe(binary)}`);
   }
-  if (bufferKind(binary) === 'ArrayBuffer' || bufferKind(binary) === 'SharedArrayBuffer') return new Uint8Array(binary).slice();
-  throw new TypeError(`init: wasmBinary must be an ArrayBuffer, a typed array or a WebAssembly.Module, got ${describe(binary)}`);
+  if (view.byteLength === 0 && isDetached(view.buffer)) {
+    throw new TypeError('init: wasmBinary\'s ArrayBuffer is detached (it was transferred)');
+  }
+  const bytes = new Bytes(view.byteLength);
+  typedArraySet(bytes, new Bytes(view.buffer, view.byteOffset, view.byteLength), 0);
+  return bytes;
 }
 
 const MOVED = "If a bundler moved the code without the .wasm, import from 'tensorwise/inline' (the .wasm " +
@@ -290,7 +316,7 @@ const compileSync = isNode;
  * shared memory; the default build's glue makes its own.
  */
 function instantiate(source, memory) {
-  const isModule = source instanceof WebAssemblyIntrinsics.Module;
+  const isModule = isCompiledModule(source);
   let compiled = isModule ? source : null;
   let heap = memory ?? null;
   return new Promise((resolve, reject) => {

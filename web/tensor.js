@@ -5,6 +5,7 @@
 import { enter } from './loader.js';
 import { DTYPES, defaultCarrier } from './dtypes.js';
 import { markWasmTensor, isWasmTensor } from './tensor-brand.js';
+import { describe, isForeignTensor } from './format.js';
 import { heapBuffer } from './memory.js';
 import { freeze, mapDelete, mapSet, mapSome } from './intrinsics.js';
 
@@ -34,6 +35,9 @@ export class WasmTensor {
     // is used only inside one of them (a view of a freed block would reach the allocator's memory).
     mapSet(inst.live, ptr, length * DTYPES[dtype].bytes);
   }
+
+  /** 'WasmTensor': another copy of the library tells its tensors by it, to name them in messages. */
+  get [Symbol.toStringTag]() { return 'WasmTensor'; }
 
   get dtype() { return checked(this, 'dtype').#dtype; }
   get shape() { return checked(this, 'shape').#shape.slice(); }
@@ -70,8 +74,9 @@ export class WasmTensor {
 }
 
 function checked(x, use) {
-  if (!isWasmTensor(x)) throw new TypeError(`WasmTensor ${use}: called on something that is not a wasm tensor`);
-  return x;
+  if (isWasmTensor(x)) return x;
+  if (isForeignTensor(x)) throw new TypeError(`WasmTensor ${use}: called on ${describe(x)}, which only that copy can use`);
+  throw new TypeError(`WasmTensor ${use}: called on something that is not a wasm tensor`);
 }
 
 /**

@@ -4,7 +4,7 @@
 // call the library, dispose tensors or resize buffers; settle() then checks, after the last
 // read, that what was read still holds. Nothing here touches wasm memory.
 import { DEFAULTS, DTYPES, dtypeInfo, encodeValue, kindRecord } from './dtypes.js';
-import { describe, formatShape, isForeignTensor, withArticle } from './format.js';
+import { describe, formatShape, withArticle } from './format.js';
 import {
   TYPED_ARRAY_CLASSES, arrayBufferByteLength, boxedKind, hasOwn, isArray, isDetached, isResizable, isShared, typedArrayBuffer, typedArrayByteOffset,
   typedArrayKind, typedArrayLength,
@@ -12,7 +12,7 @@ import {
 import { MAX_BYTES, SMALL_BYTES, bufferOf, heapInstance, isPlainArray, rememberPlainArray } from './memory.js';
 import { elementCount, readShape } from './shapes.js';
 import { insideLiveTensor, readTensor, tensorPointer } from './tensor.js';
-import { isWasmTensor } from './tensor-brand.js';
+import { isForeignTensor, isWasmTensor } from './tensor-brand.js';
 import { classHas, readForeign, viewLayout } from './views.js';
 
 // ---- typed arrays ------------------------------------------------------------------------------

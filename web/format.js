@@ -1,8 +1,8 @@
 // Values named in error messages, in the caller's terms. describe() runs no caller code: it
 // never reads a property, calls valueOf or walks a prototype, so building a message cannot
 // change what the call has read.
-import { boxedKind, bufferKind, isArray, typedArrayKind, uncurry } from './intrinsics.js';
-import { isWasmTensor } from './tensor-brand.js';
+import { boxedKind, bufferKind, isArray, typedArrayKind } from './intrinsics.js';
+import { isForeignTensor, isWasmTensor } from './tensor-brand.js';
 
 export function describe(x) {
   switch (typeof x) {
@@ -40,19 +40,4 @@ export function withArticle(word) {
 /** A shape the library has copied (numbers only). */
 export function formatShape(shape) {
   return `[${shape.join(',')}]`;
-}
-
-const objectToString = uncurry(Object.prototype.toString);
-
-/**
- * Whether x is a wasm tensor of another copy of the library (its ESM and its CommonJS file in one
- * program, or two installs), which has its own wasm memory: its class says so (WasmTensor's
- * Symbol.toStringTag). For messages only: what this copy uses is its own tensors.
- */
-export function isForeignTensor(x) {
-  try {
-    return !isWasmTensor(x) && objectToString(x) === '[object WasmTensor]';
-  } catch {
-    return false; // a revoked Proxy
-  }
 }

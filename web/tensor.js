@@ -4,8 +4,8 @@
 // whatever own properties a caller adds.
 import { enter } from './loader.js';
 import { DTYPES, defaultCarrier } from './dtypes.js';
-import { markWasmTensor, isWasmTensor } from './tensor-brand.js';
-import { describe, isForeignTensor } from './format.js';
+import { isForeignTensor, markWasmTensor, isWasmTensor } from './tensor-brand.js';
+import { describe } from './format.js';
 import { heapBuffer } from './memory.js';
 import { freeze, mapDelete, mapSet, mapSome } from './intrinsics.js';
 
@@ -35,9 +35,6 @@ export class WasmTensor {
     // is used only inside one of them (a view of a freed block would reach the allocator's memory).
     mapSet(inst.live, ptr, length * DTYPES[dtype].bytes);
   }
-
-  /** 'WasmTensor': another copy of the library tells its tensors by it, to name them in messages. */
-  get [Symbol.toStringTag]() { return 'WasmTensor'; }
 
   get dtype() { return checked(this, 'dtype').#dtype; }
   get shape() { return checked(this, 'shape').#shape.slice(); }

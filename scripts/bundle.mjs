@@ -91,11 +91,21 @@ function latin1Literal(bytes) {
 // Emscripten's glue, adjusted for being bundled; each edit must apply exactly once, so a new
 // Emscripten that changes the glue stops the build here instead of shipping something untested.
 const GLUE_EDITS = [
-  // The loader always passes instantiateWasm: the glue's own wasm URL is never used, and as a
-  // new URL(..., import.meta.url) bundlers would emit the .wasm a second time (or for the inline
-  // entries, at all).
-  ['new URL("tensorwise.wasm",import.meta.url).toString()', '"tensorwise.wasm"'],
+  // web/loader.js does the glue's loading: it always passes instantiateWasm (the bytes read,
+  // fetched or embedded, compiled and instantiated there) and replaces the heap's growth with
+  // memory.js's growHeap, and memory.js makes its own views of the memory. The glue's own ways to
+  // the same ends are cut here, so that they are not shipped twice: its wasm URL (as a
+  // new URL(..., import.meta.url) bundlers would also emit the .wasm a second time, or for the
+  // inline entries, at all) and the script directory it resolves it against, its fetch and XHR
+  // loading, its heap growth and its HEAP8...HEAPU64 views (the one import function stays, for
+  // loader.js to replace).
+  ['var wasmBinaryFile;if(Module["locateFile"]){wasmBinaryFile="tensorwise.wasm";if(!isDataURI(wasmBinaryFile)){wasmBinaryFile=locateFile(wasmBinaryFile)}}else{wasmBinaryFile=new URL("tensorwise.wasm",import.meta.url).toString()}', 'var wasmBinaryFile="tensorwise.wasm";'],
   ['var _scriptDir = import.meta.url;', 'var _scriptDir = "";'],
+  ['if(ENVIRONMENT_IS_WEB||ENVIRONMENT_IS_WORKER){', 'if(false){'],
+  ['instantiateAsync().catch(readyPromiseReject);', ''],
+  ['var asmLibraryArg={"b":_emscripten_resize_heap,', 'var asmLibraryArg={"b":()=>0,'],
+  ['function updateGlobalBufferAndViews(buf){buffer=buf;Module["HEAP8"]=HEAP8=new Int8Array(buf);Module["HEAP16"]=HEAP16=new Int16Array(buf);Module["HEAP32"]=HEAP32=new Int32Array(buf);Module["HEAPU8"]=HEAPU8=new Uint8Array(buf);Module["HEAPU16"]=HEAPU16=new Uint16Array(buf);Module["HEAPU32"]=HEAPU32=new Uint32Array(buf);Module["HEAPF32"]=HEAPF32=new Float32Array(buf);Module["HEAPF64"]=HEAPF64=new Float64Array(buf);Module["HEAP64"]=HEAP64=new BigInt64Array(buf);Module["HEAPU64"]=HEAPU64=new BigUint64Array(buf)}',
+    'function updateGlobalBufferAndViews(buf){buffer=buf}'],
   // Advice for the library's developers, not its users.
   ['what+=". Build with -s ASSERTIONS=1 for more info.";', ''],
 ];

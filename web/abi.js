@@ -24,6 +24,9 @@ export const LIMITS = {
 // The names the JS layer uses, declared by each module where it uses them, checked at init.
 const REQUIRED = { op: new Set(), status: new Set(), mode: new Set(), field: new Set() };
 
+/** A JS name's spelling in the binding (bindings/binding.cc): 'maxRank' is 'max_rank'. */
+export const coreName = (name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /** Declares names of kind 'op', 'status', 'mode' or 'field' (scratch) that a module uses. */
 export function requires(kind, names) {
   for (const name of names) REQUIRED[kind].add(name);
@@ -111,13 +114,9 @@ function checkedAbi(m) {
   }
   const scratch = Object.fromEntries(Object.entries(fieldCodes).map(([name, code]) => [name, fact('_tw_scratch_field', `scratch field ${name}`, code)]));
   for (const name of REQUIRED.field) if (!Object.hasOwn(scratch, name)) throw disagree(`the core has no scratch field ${name}`);
+  // Each limit by its name in the binding; maxDim from dim_bits (a dim is below 2^dim_bits).
   const lim = (key) => fact('_tw_limit', `limit ${key}`, factOf(limit, key));
-  const limits = {
-    maxRank: lim('max_rank'), maxDim: 2 ** lim('dim_bits') - 1, tileAlignBytes: lim('tile_align_bytes'),
-    memoryInitialPages: lim('memory_initial_pages'), memoryMaximumPages: lim('memory_maximum_pages'),
-    maxInputs: lim('max_inputs'), maxLiterals: lim('max_literals'), maxNodes: lim('max_nodes'), literalBase: lim('literal_base'),
-    nodeBase: lim('node_base'), planBytes: lim('plan_bytes'),
-  };
+  const limits = Object.fromEntries(Object.keys(LIMITS).map((key) => [key, key === 'maxDim' ? 2 ** lim('dim_bits') - 1 : lim(coreName(key))]));
   return { dtypes, ops, opCodes, statuses, modes, scratch, limits };
 }
 

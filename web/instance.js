@@ -4,16 +4,17 @@
 // single-threaded build, which every op on JS arrays runs in, and, where threads may run, one for
 // the threaded build, whose memory is shared with the pool's workers and holds the large wasm
 // tensors (loader.js).
-import { LIMITS, MODE_CODE, SCRATCH, requires } from './abi.js';
+import { LIMITS, MODE_CODE, SCRATCH, coreName, requires } from './abi.js';
 import { TYPED_ARRAY_CLASSES, memoryBuffer } from './intrinsics.js';
 
-// The scratch fields JS uses, by the names the binding gives them (bindings/binding.cc).
+// The scratch fields JS uses, by the binding's names in camelCase (bindings/binding.cc: hasAxis is
+// the field has_axis): W's keys.
 const FIELDS = [
-  'dtype', 'inputs', 'literals', 'nodes', 'result', 'input_dtypes', 'node_words', 'literal_words', 'ranks', 'strided', 'dims',
-  'strides', 'mode', 'has_axis', 'axis', 'out_rank', 'conflict', 'out_dims', 'workspace_bytes', 'row', 'align', 'heavy', 'aligned_rank',
-  'start_a', 'start_b', 'conflicts', 'aligned_a', 'aligned_b', 'bases', 'probe', 'rows',
+  'dtype', 'inputs', 'literals', 'nodes', 'result', 'inputDtypes', 'nodeWords', 'literalWords', 'ranks', 'strided', 'dims',
+  'strides', 'mode', 'hasAxis', 'axis', 'outRank', 'conflict', 'outDims', 'workspaceBytes', 'row', 'align', 'heavy', 'alignedRank',
+  'startA', 'startB', 'conflicts', 'alignedA', 'alignedB', 'bases', 'probe', 'rows',
 ];
-requires('field', FIELDS);
+requires('field', FIELDS.map(coreName));
 
 /**
  * Plans live in slots of wasm memory, one block of this many per build (plans.js): each the size
@@ -28,19 +29,10 @@ export const PLAN_SLOTS = 16;
  */
 export function makeInstance(m, shared, memory) {
   const s = m._tw_scratch() >>> 2;
-  // Word indexes in HEAP32/HEAPU32 of the scratch area's fields, by their names in the binding
-  // (bindings/binding.cc): the static scratch area never moves.
-  // An object literal: V8 keeps it in a fast shape (one made key by key went to a dictionary).
-  const f = (name) => s + SCRATCH[name];
-  const W = {
-    dtype: f('dtype'), inputs: f('inputs'), literals: f('literals'), nodes: f('nodes'), result: f('result'),
-    inputDtypes: f('input_dtypes'), nodeWords: f('node_words'), literalWords: f('literal_words'), ranks: f('ranks'),
-    strided: f('strided'), dims: f('dims'), strides: f('strides'), mode: f('mode'), hasAxis: f('has_axis'), axis: f('axis'),
-    outRank: f('out_rank'), conflict: f('conflict'), outDims: f('out_dims'), workspaceBytes: f('workspace_bytes'), row: f('row'),
-    align: f('align'), heavy: f('heavy'), alignedRank: f('aligned_rank'), startA: f('start_a'), startB: f('start_b'),
-    conflicts: f('conflicts'), alignedA: f('aligned_a'), alignedB: f('aligned_b'), bases: f('bases'), probe: f('probe'),
-    rows: f('rows'),
-  };
+  // Word indexes in HEAP32/HEAPU32 of the scratch area's fields, by their names above (W.hasAxis:
+  // the binding's has_axis): the static scratch area never moves. Made in one go, V8 keeps it in a
+  // fast shape.
+  const W = Object.fromEntries(FIELDS.map((name) => [name, s + SCRATCH[coreName(name)]]));
   const slots = m._malloc(LIMITS.planBytes * PLAN_SLOTS);
   if (slots === 0) throw new Error('tensorwise: wasm memory has no room for the plans');
   // The glue's Module._tw_x is a wrapper that puts the export in its place on its first call, and

@@ -41,12 +41,6 @@ export function onAbi(fn) {
   HOOKS.push(fn);
 }
 
-/** name -> value of a list of the core's names (its own keys: { name: { value } }, as namesOf makes them). */
-function enumValues(Enum, what) {
-  if (Enum === undefined) throw new Error(`tensorwise: the wasm module exports no ${what}; it does not match this JS`);
-  return Object.fromEntries(Object.keys(Enum).map((name) => [name, Enum[name].value]));
-}
-
 /**
  * Puts the core's lists of names (bindings/binding.cc: tw_names, "DType:float32,...;Op:mul,...")
  * on the glue's module as m.DType, m.Op, ..., each { name: { value: its place in the list } }:
@@ -71,9 +65,19 @@ const named = (table) => Object.fromEntries(Object.entries(table).map(([name, co
 
 // A module's ABI as plain tables, after checking it against what the JS layer uses.
 function checkedAbi(m) {
-  const [kindCodes, arithmeticCodes, dtypeFact, opFact, limit, fieldCodes] = [[m.DTypeKind, 'dtype kind list'],
-    [m.Arithmetic, 'arithmetic list'], [m.DTypeFact, 'dtype fact list'],
-    [m.OpFact, 'op fact list'], [m.Limit, 'limit list'], [m.ScratchField, 'scratch field list']].map(([E, what]) => enumValues(E, what));
+  // One of the core's lists (namesOf) as name -> code, with every name of it that the JS layer
+  // uses (REQUIRED[kind]); `what` names it in messages ('BroadcastMode': broadcast mode).
+  const list = (name, kind) => {
+    const what = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+    const Enum = m[name];
+    if (Enum === undefined) throw new Error(`tensorwise: the wasm module exports no ${what} list; it does not match this JS`);
+    const values = Object.fromEntries(Object.keys(Enum).map((key) => [key, Enum[key].value]));
+    for (const n of REQUIRED[kind] ?? []) if (!Object.hasOwn(values, n)) throw disagree(`the core has no ${what} ${n}`);
+    return values;
+  };
+  const [kindCodes, arithmeticCodes, dtypeFact, opFact, limit] = ['DTypeKind', 'Arithmetic', 'DTypeFact', 'OpFact', 'Limit'].map((name) => list(name));
+  const [opCodes, statuses, modes, fieldCodes] = [['Op', 'op'], ['Status', 'status'], ['BroadcastMode', 'mode'], ['ScratchField', 'field']]
+    .map(([name, kind]) => list(name, kind));
   // One fact from one of the core's lookups (bindings/binding.cc); UINT32_MAX means unknown.
   const fact = (lookup, what, ...args) => {
     const value = typeof m[lookup] === 'function' ? m[lookup](...args) >>> 0 : -1;
@@ -85,7 +89,7 @@ function checkedAbi(m) {
     return facts[name];
   };
   const kinds = named(kindCodes);
-  const dtypes = Object.entries(enumValues(m.DType, 'dtype list')).map(([name, code]) => {
+  const dtypes = Object.entries(list('DType')).map(([name, code]) => {
     const f = (key) => fact('_tw_dtype_fact', `${key} of dtype ${name}`, code, factOf(dtypeFact, key));
     return {
       name, code, bytes: f('size'), kind: kinds[f('kind')], mantissaBits: f('mantissa_bits'),
@@ -93,12 +97,6 @@ function checkedAbi(m) {
     };
   }).sort((x, y) => x.code - y.code);
   for (const d of dtypes) if (d.kind === undefined) throw disagree(`dtype ${d.name} has no kind`);
-  const [opCodes, statuses, modes] = [[m.Op, 'op', 'op'], [m.Status, 'status', 'status'],
-    [m.BroadcastMode, 'mode', 'broadcast mode']].map(([Enum, kind, what]) => {
-    const values = enumValues(Enum, `${what} list`);
-    for (const name of REQUIRED[kind]) if (!Object.hasOwn(values, name)) throw disagree(`the core has no ${what} ${name}`);
-    return values;
-  });
   const opNames = named(opCodes);
   const arithmetics = named(arithmeticCodes);
   const ops = Object.fromEntries(Object.entries(opCodes).map(([name, code]) => {
@@ -113,7 +111,6 @@ function checkedAbi(m) {
     if (op.arithmetic === undefined) throw disagree(`op ${op.name}'s arithmetic is not one the core names`);
   }
   const scratch = Object.fromEntries(Object.entries(fieldCodes).map(([name, code]) => [name, fact('_tw_scratch_field', `scratch field ${name}`, code)]));
-  for (const name of REQUIRED.field) if (!Object.hasOwn(scratch, name)) throw disagree(`the core has no scratch field ${name}`);
   // Each limit by its name in the binding; maxDim from dim_bits (a dim is below 2^dim_bits).
   const lim = (key) => fact('_tw_limit', `limit ${key}`, factOf(limit, key));
   const limits = Object.fromEntries(Object.keys(LIMITS).map((key) => [key, key === 'maxDim' ? 2 ** lim('dim_bits') - 1 : lim(coreName(key))]));

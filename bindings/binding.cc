@@ -23,8 +23,8 @@
 // output on whichever thread calls it (the pool's workers call their instance's tw_run), given
 // the inputs' and the output's addresses and a workspace of the plan's size for that thread;
 // tw_check_divisors applies onZeroDivision 'error' before anything is written. tw_broadcast only
-// broadcasts two shapes (broadcastShapes). tw_convert (a run of elements from one dtype to
-// another, cast.h) takes plain arguments, as tw_zero and tw_move do.
+// broadcasts two shapes (broadcastShapes). tw_zero and tw_move take plain arguments. (Conversions
+// run as plans: a program of no node casts its input as it loads it, web/convert.js.)
 //
 // Scratch layout (32-bit words; tw_scratch_field gives each field's offset), written by JS:
 //   the program: dtype, inputs, literals, nodes, result (a value: inputs from 0, literals from
@@ -50,9 +50,7 @@
 #include <cstring>
 
 #include "broadcast.h"
-#include "cast.h"
 #include "dtype.h"
-#include "kernels/vconvert.h"
 #include "ops.h"
 #include "plan.h"
 #include "status.h"
@@ -309,15 +307,6 @@ EMSCRIPTEN_KEEPALIVE int tw_broadcast() {
     word(Field::aligned_b, i) = static_cast<uint32_t>(r.b[i]);
   }
   return static_cast<int>(s);
-}
-
-// Converts n elements at x, of dtype `from`, into y, of dtype `to` (the buffers do not overlap).
-// Status::invalid_call for a pair cast.h does not allow.
-EMSCRIPTEN_KEEPALIVE int tw_convert(uint32_t from, uint32_t to, const void* x, void* y, size_t n) {
-  if (!known_dtype(from) || !known_dtype(to) || !casts(static_cast<DType>(from), static_cast<DType>(to)))
-    return static_cast<int>(Status::invalid_call);
-  convert(static_cast<DType>(from), static_cast<DType>(to), n, x, y);
-  return static_cast<int>(Status::ok);
 }
 
 // Zeroes n bytes at p, and moves n bytes from src to dst (they may overlap): in wasm, where they

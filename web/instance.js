@@ -50,7 +50,6 @@ export function makeInstance(m, shared, memory) {
   m._tw_broadcast();
   m._tw_zero(0, 0);
   m._tw_move(0, 0, 0);
-  m._tw_convert(0, 0, 0, 0, 0);
   m._tw_memory_in_use();
   const sp = m._tw_set_stack(0); // swapped and put back at once: no wasm code runs in between
   m._tw_set_stack(sp);
@@ -63,7 +62,7 @@ export function makeInstance(m, shared, memory) {
     W,
     core: {
       reshape: m._tw_reshape, run: m._tw_run, checkDivisors: m._tw_check_divisors, broadcast: m._tw_broadcast, zero: m._tw_zero,
-      move: m._tw_move, convert: m._tw_convert, malloc: m._malloc, free: m._free, memoryInUse: m._tw_memory_in_use,
+      move: m._tw_move, malloc: m._malloc, free: m._free, memoryInUse: m._tw_memory_in_use,
       setStack: m._tw_set_stack,
     },
     // The plans' slots (plans.js): their block, and per slot the plan in it (null: free) and when

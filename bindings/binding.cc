@@ -68,23 +68,29 @@ using namespace tensorwise;
   X(heavy, 1) X(rows, 1) X(aligned_rank, 1) X(start_a, 1) X(start_b, 1) X(conflicts, 1) X(aligned_a, kMaxRank)       \
   X(aligned_b, kMaxRank) X(bases, kMaxInputs + 1) X(probe, 2)
 
-// Each field's word offset: the sum of the sizes before it.
+// The fields, and each one's word offset: the sum of the sizes before it, summed once into a table
+// (offset_of(count_of_fields) is the area's size).
 enum class Field : int {
 #define TW_ENUM(name, words) name,
   TW_SCRATCH_FIELDS(TW_ENUM)
 #undef TW_ENUM
   count_of_fields
 };
-constexpr int kFieldWords[] = {
-#define TW_WORDS(name, words) words,
-    TW_SCRATCH_FIELDS(TW_WORDS)
-#undef TW_WORDS
+struct FieldOffsets {
+  int at[static_cast<int>(Field::count_of_fields) + 1];
 };
-constexpr int offset_of(Field f) {
-  int offset = 0;
-  for (int i = 0; i < static_cast<int>(f); ++i) offset += kFieldWords[i];
-  return offset;
+constexpr FieldOffsets field_offsets() {
+  constexpr int kFieldWords[] = {
+#define TW_WORDS(name, words) words,
+      TW_SCRATCH_FIELDS(TW_WORDS)
+#undef TW_WORDS
+  };
+  FieldOffsets o{};
+  for (int i = 0; i < static_cast<int>(Field::count_of_fields); ++i) o.at[i + 1] = o.at[i] + kFieldWords[i];
+  return o;
 }
+constexpr FieldOffsets kFieldOffsets = field_offsets();
+constexpr int offset_of(Field f) { return kFieldOffsets.at[static_cast<int>(f)]; }
 uint32_t g_scratch[offset_of(Field::count_of_fields)];
 
 uint32_t& word(Field f, int i = 0) { return g_scratch[offset_of(f) + i]; }

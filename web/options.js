@@ -159,20 +159,10 @@ function readOptions(options, fn, takes) {
   const dynamicValue = present & 64 ? options.dynamic : undefined;
   const dtypeValue = present & 128 ? options.dtype : undefined;
   const mode = autoBroadcast === undefined && axis === undefined ? defaults().mode : modeFrom(autoBroadcast, axis, fn);
-  if (explainValue !== undefined && typeof explainValue !== 'boolean') {
-    throw new RangeError(`${fn}: explain must be true or false, got ${describe(explainValue)}`);
-  }
-  if (dynamicValue !== undefined && typeof dynamicValue !== 'boolean') {
-    throw new RangeError(`${fn}: dynamic must be true or false, got ${describe(dynamicValue)}`);
-  }
-  let pythondiv = true;
+  const explain = flag(explainValue, 'explain', fn, false);
+  const dynamic = flag(dynamicValue, 'dynamic', fn, false);
+  const pythondiv = flag(pythondivValue, 'pythondiv', fn, true);
   let zeroIsError = false;
-  if (pythondivValue !== undefined) {
-    if (typeof pythondivValue !== 'boolean') {
-      throw new RangeError(`${fn}: pythondiv must be true or false, got ${describe(pythondivValue)}`);
-    }
-    pythondiv = pythondivValue;
-  }
   if (zeroValue !== undefined) {
     if (zeroValue !== 'zero' && zeroValue !== 'error') {
       throw new RangeError(`${fn}: onZeroDivision must be 'zero' or 'error', got ${describe(zeroValue)}`);
@@ -184,8 +174,15 @@ function readOptions(options, fn, takes) {
   // broadcastShapes checks `out` as the ops do (a typed array or a live wasm tensor), and ignores it.
   const outRecord = readOut(out, fn);
   return {
-    mode, out: shapes ? null : outRecord, pythondiv, zeroIsError, explain: explainValue === true, dynamic: dynamicValue === true, dtype,
+    mode, out: shapes ? null : outRecord, pythondiv, zeroIsError, explain, dynamic, dtype,
   };
+}
+
+// A boolean option's value (undefined: its default).
+function flag(value, name, fn, byDefault) {
+  if (value === undefined) return byDefault;
+  if (typeof value !== 'boolean') throw new RangeError(`${fn}: ${name} must be true or false, got ${describe(value)}`);
+  return value;
 }
 
 function notAnObject(options, fn) {

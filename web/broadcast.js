@@ -6,11 +6,9 @@ import { builds, later, withStaging } from './loader.js';
 import { LIMITS, STATUS, requires } from './abi.js';
 import { broadcastError } from './errors.js';
 import { heapNow } from './memory.js';
-import { max, min } from './intrinsics.js';
+import { clampInt32, writeMode, writeShape } from './plans.js';
 
 requires('status', ['ok', 'too_large', 'incompatible', 'shapes_differ']);
-
-const clampInt32 = (x) => max(-(2 ** 31), min(2 ** 31 - 1, x));
 
 // The two shapes under mode through the core: what it answered and wrote in the scratch area,
 // copied out: { status, shape, conflict, rank (of the alignment), startA, startB, alignedA,
@@ -24,15 +22,9 @@ function coreAnswer(inst, { shapeA, shapeB, mode }) {
   const { W } = inst;
   const { u32 } = heapNow(inst);
   const rank = LIMITS.maxRank;
-  for (let i = 0; i < 2; ++i) {
-    const shape = i === 0 ? shapeA : shapeB;
-    u32[W.ranks + i] = shape.length;
-    u32[W.strided + i] = 0;
-    for (let d = 0; d < shape.length; ++d) u32[W.dims + i * rank + d] = shape[d];
-  }
-  u32[W.mode] = mode.code;
-  u32[W.hasAxis] = mode.hasAxis ? 1 : 0;
-  u32[W.axis] = mode.hasAxis ? clampInt32(mode.axis) : -1;
+  writeShape(u32, W, 0, shapeA, null);
+  writeShape(u32, W, 1, shapeB, null);
+  writeMode(u32, W, mode.code, mode.hasAxis, mode.hasAxis ? clampInt32(mode.axis) : -1);
   const status = inst.core.broadcast();
   const aligned = words(u32, W.alignedRank, 1, rank)[0];
   return {

@@ -18,7 +18,8 @@ import { later } from './loader.js';
 
 requires('status', ['ok']);
 
-const clampInt32 = (x) => max(-(2 ** 31), min(2 ** 31 - 1, x));
+/** An axis as the scratch area's int32 word holds it (an integer beyond int32 clamped to its range). */
+export const clampInt32 = (x) => max(-(2 ** 31), min(2 ** 31 - 1, x));
 
 /**
  * An operator: `program` (program.js: { inputs, nodes: [[op code, a, b]...], result,
@@ -140,19 +141,12 @@ function make(program, p) {
   }
   const words = p.literals.words;
   for (let j = 0; j < 2 * p.literals.count; ++j) u32[W.literalWords + j] = words[j];
-  const rank = LIMITS.maxRank;
   for (let i = 0; i < p.inputs.length; ++i) {
     const { dtype, shape, strides } = p.inputs[i];
     u32[W.inputDtypes + i] = DTYPES[dtype].code;
-    u32[W.ranks + i] = shape.length;
-    u32[W.strided + i] = strides === null ? 0 : 1;
-    for (let d = 0; d < shape.length; ++d) u32[W.dims + i * rank + d] = shape[d];
-    // A view's strides: int32 words (views.js keeps them in range).
-    if (strides !== null) for (let d = 0; d < strides.length; ++d) u32[W.strides + i * rank + d] = strides[d];
+    writeShape(u32, W, i, shape, strides);
   }
-  u32[W.mode] = p.mode;
-  u32[W.hasAxis] = p.hasAxis ? 1 : 0;
-  u32[W.axis] = p.axis;
+  writeMode(u32, W, p.mode, p.hasAxis, p.axis);
   p.status = inst.core.reshape(p.address);
   // What the core says is checked before anything loops over it or sizes a block by it: a
   // number that is not one it makes (memory not what it should be) is an error, never a bound.
@@ -168,6 +162,26 @@ function make(program, p) {
   p.workspaceBytes = word(u32[W.workspaceBytes], 2 ** 31 - 1);
   if (p.status === STATUS.ok && (p.row === 0 || p.align === 0)) throw later(() => unexpected('a row or an alignment of 0'));
   if (p.status !== STATUS.ok) release(p); // nothing to run: the slot is free again
+}
+
+/**
+ * Input i's shape in the scratch area (its view's strides, or null: contiguous), where tw_reshape
+ * and tw_broadcast read it.
+ */
+export function writeShape(u32, W, i, shape, strides) {
+  const at = i * LIMITS.maxRank;
+  u32[W.ranks + i] = shape.length;
+  u32[W.strided + i] = strides === null ? 0 : 1;
+  for (let d = 0; d < shape.length; ++d) u32[W.dims + at + d] = shape[d];
+  // A view's strides: int32 words (views.js keeps them in range).
+  if (strides !== null) for (let d = 0; d < strides.length; ++d) u32[W.strides + at + d] = strides[d];
+}
+
+/** The broadcast mode in the scratch area: its code, and the axis (an int32, clampInt32) if it has one. */
+export function writeMode(u32, W, code, hasAxis, axis) {
+  u32[W.mode] = code;
+  u32[W.hasAxis] = hasAxis ? 1 : 0;
+  u32[W.axis] = axis;
 }
 
 // A word the core wrote, if it is an integer in [0, most].

@@ -46,14 +46,23 @@ function snapshotTypedArray(x, k, what, part) {
 }
 
 /**
- * A typed array the library made (encoded plain-array values, a scalar): nothing to check again;
- * its buffer (plain) is read only where needed (bufferOf).
+ * A typed array the library made (encoded plain-array values, a scalar, a view of another build's
+ * memory: `buffer` and `byteOffset` given): nothing to check again; a plain one's buffer is read
+ * only where needed (bufferOf).
  * `defaulted`: its dtype was not given but taken by default (numbers float32, bigints int64).
  */
-function ownSource(view, info, defaulted = false) {
+function ownSource(view, info, defaulted = false, buffer = null, byteOffset = 0) {
   return {
-    Class: info.Storage, size: info.bytes, view, fixed: view, buffer: null, byteOffset: 0, length: typedArrayLength(view),
+    Class: info.Storage, size: info.bytes, view, fixed: view, buffer, byteOffset, length: typedArrayLength(view),
     heapAddress: -1, heapInst: null, fromCaller: false, defaulted,
+  };
+}
+
+/** A host operand of dtype `info` and `shape` (n elements) over a typed array the library made (ownSource). */
+export function ownOperand(view, info, shape, n, buffer = null, byteOffset = 0) {
+  return {
+    kind: 'host', dtype: info.name, shape, n, source: ownSource(view, info, false, buffer, byteOffset), carrier: null, strides: null,
+    first: 0, span: n, base: 0,
   };
 }
 
@@ -254,7 +263,7 @@ export function asTensor(op, dtype, fn, name) {
   const info = DTYPES[dtype];
   const storage = new info.Storage(1);
   storage[0] = encodeValue(info, op.value, `${fn}: scalar ${name}`);
-  return { kind: 'host', dtype, shape: [], n: 1, source: ownSource(storage, info), carrier: null, strides: null, first: 0, span: 1, base: 0 };
+  return ownOperand(storage, info, [], 1);
 }
 
 function scalarDefault(v) {

@@ -18,6 +18,7 @@ const Uint32ArrayClass = TYPED_ARRAY_CLASSES.get('Uint32Array');
 import {
   MAX_BYTES, SMALL_BYTES, acquireBlock, align16, bufferOf, copyIn, copyOut, heapBuffer, heapNow, releaseBlock, resultArray, smallResult,
 } from './memory.js';
+import { ownOperand } from './arguments.js';
 import { DTYPES, defaultCarrier } from './dtypes.js';
 import { copyOf, planFor, sameDims } from './plans.js';
 import { elementCount } from './shapes.js';
@@ -71,14 +72,7 @@ export function foreign(inst, x) {
     if (x.inst === inst) return x;
     const info = DTYPES[x.dtype];
     const buffer = heapBuffer(x.inst);
-    const view = new info.Storage(buffer, x.ptr, x.n);
-    return {
-      kind: 'host', dtype: x.dtype, shape: x.shape, n: x.n, carrier: null, source: {
-        Class: info.Storage, size: info.bytes, view, fixed: view, buffer, byteOffset: x.ptr, length: x.n,
-        heapAddress: -1, heapInst: null, fromCaller: false, defaulted: false,
-      },
-      strides: null, first: 0, span: x.n, base: 0,
-    };
+    return ownOperand(new info.Storage(buffer, x.ptr, x.n), info, x.shape, x.n, buffer, x.ptr);
   }
   if (x.source.heapInst !== null && x.source.heapInst !== inst) {
     x.source.heapAddress = -1; // a view of the other memory: read like any JS array

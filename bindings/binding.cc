@@ -119,7 +119,7 @@ enum class Limit : int { TW_LIMITS(TW_ENUM) };
 constexpr uint32_t kUnknown = UINT32_MAX;
 
 template <class T>
-uint32_t dtype_fact(DTypeFact fact, uint32_t onnx_since) {
+constexpr uint32_t dtype_fact(DTypeFact fact, uint32_t onnx_since) {
   switch (fact) {
     case DTypeFact::size: return sizeof(T);
     case DTypeFact::kind: return static_cast<uint32_t>(kind_of_ctype<T>);
@@ -131,7 +131,7 @@ uint32_t dtype_fact(DTypeFact fact, uint32_t onnx_since) {
 }
 
 template <Op O>
-uint32_t op_fact(OpFact fact) {
+constexpr uint32_t op_fact(OpFact fact) {
   using F = functor_of<O>;
   switch (fact) {
     case OpFact::commutes: return F::kCommutes;
@@ -143,6 +143,39 @@ uint32_t op_fact(OpFact fact) {
   }
   return kUnknown;
 }
+
+// Every fact of every dtype and op, in tables made at compile time by the functions above, which
+// tw_dtype_fact and tw_op_fact read (rather than each function compiled again per dtype and op).
+#define TW_COUNT(...) +1
+template <uint32_t kFacts>
+struct Facts {
+  uint32_t of[kFacts];
+};
+constexpr uint32_t kDTypeFacts = 0 TW_DTYPE_FACTS(TW_COUNT);
+constexpr uint32_t kOpFacts = 0 TW_OP_FACTS(TW_COUNT);
+#undef TW_COUNT
+template <class T>
+constexpr Facts<kDTypeFacts> dtype_facts(uint32_t onnx_since) {
+  Facts<kDTypeFacts> f{};
+  for (uint32_t i = 0; i < kDTypeFacts; ++i) f.of[i] = dtype_fact<T>(static_cast<DTypeFact>(i), onnx_since);
+  return f;
+}
+template <Op O>
+constexpr Facts<kOpFacts> op_facts() {
+  Facts<kOpFacts> f{};
+  for (uint32_t i = 0; i < kOpFacts; ++i) f.of[i] = op_fact<O>(static_cast<OpFact>(i));
+  return f;
+}
+constexpr Facts<kDTypeFacts> kDTypeFactTable[] = {
+#define TW_ROW(name, ctype, kind, js, onnx) dtype_facts<ctype>(onnx),
+    TW_DTYPES(TW_ROW)
+#undef TW_ROW
+};
+constexpr Facts<kOpFacts> kOpFactTable[] = {
+#define TW_ROW(name, functor) op_facts<Op::name>(),
+    TW_OPS(TW_ROW)
+#undef TW_ROW
+};
 
 // The broadcast mode and the inputs' shapes in the scratch area; false for a rank or mode code
 // the core does not know (a bug in web/).
@@ -213,23 +246,13 @@ extern "C" {
 
 EMSCRIPTEN_KEEPALIVE const char* tw_names() { return kNames; }
 
+// Rows in the lists' order: a dtype's or op's code is its place in its list.
 EMSCRIPTEN_KEEPALIVE uint32_t tw_dtype_fact(uint32_t dtype, uint32_t fact) {
-  switch (dtype) {
-#define TW_CASE(name, ctype, kind, js, onnx) \
-  case static_cast<uint32_t>(DType::name): return dtype_fact<ctype>(static_cast<DTypeFact>(fact), onnx);
-    TW_DTYPES(TW_CASE)
-#undef TW_CASE
-  }
-  return kUnknown;
+  return known_dtype(dtype) && fact < kDTypeFacts ? kDTypeFactTable[dtype].of[fact] : kUnknown;
 }
 
 EMSCRIPTEN_KEEPALIVE uint32_t tw_op_fact(uint32_t op, uint32_t fact) {
-  switch (op) {
-#define TW_CASE(name, functor) case static_cast<uint32_t>(Op::name): return op_fact<Op::name>(static_cast<OpFact>(fact));
-    TW_OPS(TW_CASE)
-#undef TW_CASE
-  }
-  return kUnknown;
+  return known_op(op) && fact < kOpFacts ? kOpFactTable[op].of[fact] : kUnknown;
 }
 
 EMSCRIPTEN_KEEPALIVE uint32_t tw_limit(uint32_t limit) {

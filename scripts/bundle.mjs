@@ -108,6 +108,14 @@ const GLUE_EDITS = [
     'function updateGlobalBufferAndViews(buf){buffer=buf}'],
   // Advice for the library's developers, not its users.
   ['what+=". Build with -s ASSERTIONS=1 for more info.";', ''],
+  // What nothing in this build reads: ENVIRONMENT_IS_NODE (it served the glue's own loading),
+  // print (out), the file packager's tables (no files here), and the path for run-time callbacks
+  // held in the wasm function table (the one callback, the constructors, is a function).
+  ['var ENVIRONMENT_IS_NODE=typeof process=="object"&&typeof process.versions=="object"&&typeof process.versions.node=="string";', ''],
+  ['var out=console.log.bind(console);', ''],
+  ['Module["preloadedImages"]={};Module["preloadedAudios"]={};', ''],
+  ['function callRuntimeCallbacks(callbacks){while(callbacks.length>0){var callback=callbacks.shift();if(typeof callback=="function"){callback(Module);continue}var func=callback.func;if(typeof func=="number"){if(callback.arg===undefined){getWasmTableEntry(func)()}else{getWasmTableEntry(func)(callback.arg)}}else{func(callback.arg===undefined?null:callback.arg)}}}',
+    'function callRuntimeCallbacks(callbacks){while(callbacks.length>0){callbacks.shift()(Module)}}'],
 ];
 
 function editGlue(text) {

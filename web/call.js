@@ -6,41 +6,37 @@ import { execute } from './engine.js';
 import { broadcastError } from './errors.js';
 
 /**
- * @param c the call: { fn, op, floor, zeroIsError, mode, out, a, b, names, types, cast, info,
- *   core, operator, inputs, refused } (the last five, null, 0, null, null and null, are callOp's
- *   to set) with `op` the op's descriptor (ops.js), `floor` whether integers round down
- *   (pythondiv), a and b as readOperand gave them, `names` the operands' names in messages
- *   ([A's, B's]), `types`, when not null, a check of the dtype (ONNX versions' constraints), and
- *   `cast` the record of the dtype to compute in (the `dtype` option; operands of another dtype
- *   are cast to it as they are loaded) or null (the operands' common dtype).
- *   callOp completes it (the dtype's record `info`, the core op's code `core`: its floor twin's
- *   when integers round down, and its operator, the operands as tensors in `inputs`) and hands
- *   it to the engine.
+ * An op's call, its arguments read: `fn` the entry point's name (for messages), `op` the op's
+ * descriptor (ops.js), `floor` whether integers round down (pythondiv), `zeroIsError` whether an
+ * integer x/0 throws (onZeroDivision), the broadcast `mode`, `out` (arguments.js), a and b as
+ * readOperand gave them, `names` the operands' names in messages ([A's, B's]), `types`, when not
+ * null, a check of the dtype (ONNX versions' constraints), and `cast` the record of the dtype to
+ * compute in (the `dtype` option; operands of another dtype are cast to it as they are loaded)
+ * or null (the operands' common dtype). Settles the dtype and the operands, then runs the op's
+ * operator (its floor twin's when integers round down) as the engine runs every operator.
  */
-export function callOp(c) {
-  let info = c.cast;
+export function callOp(fn, op, floor, zeroIsError, mode, out, a, b, names, types, cast) {
+  let info = cast;
   if (info === null) {
-    info = DTYPES[commonDtype(c.a, c.b, c.fn)];
+    info = DTYPES[commonDtype(a, b, fn)];
   } else {
-    checkCast(c.a, info, c.fn, c.names[0]);
-    checkCast(c.b, info, c.fn, c.names[1]);
+    checkCast(a, info, fn, names[0]);
+    checkCast(b, info, fn, names[1]);
   }
-  if (c.types !== null) c.types(info.name);
+  if (types !== null) types(info.name);
   const dtype = info.name;
-  const a = asTensor(c.a, dtype, c.fn, c.names[0]);
-  const b = asTensor(c.b, dtype, c.fn, c.names[1]);
-  checkOutDtype(c.out, info, c.fn);
-  settle(a, c.fn, c.names[0]);
-  settle(b, c.fn, c.names[1]);
-  settle(c.out, c.fn, 'out');
-  c.info = info;
-  c.core = c.floor && info.integer ? c.op.floorCode : c.op.coreCode;
-  c.operator = c.floor && info.integer ? c.op.floorOperator : c.op.operator;
-  OPERANDS[0] = a;
-  OPERANDS[1] = b;
-  c.inputs = OPERANDS;
-  c.refused = refusedOp;
-  return execute(c);
+  const A = asTensor(a, dtype, fn, names[0]);
+  const B = asTensor(b, dtype, fn, names[1]);
+  checkOutDtype(out, info, fn);
+  settle(A, fn, names[0]);
+  settle(B, fn, names[1]);
+  settle(out, fn, 'out');
+  OPERANDS[0] = A;
+  OPERANDS[1] = B;
+  return execute({
+    fn, operator: floor && info.integer ? op.floorOperator : op.operator, info, inputs: OPERANDS, mode, out, zeroIsError,
+    refused: refusedOp, literals: null,
+  });
 }
 
 // The operands of the op call in progress, as the engine takes them: one array for every call

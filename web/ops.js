@@ -53,10 +53,7 @@ function publicOp(d) {
       const A = readOperand(a, whatA);
       const B = readOperand(b, whatB);
       const { mode, out, pythondiv, zeroIsError, dtype } = readOpOptions(options, fn, d.divides);
-      return callOp({
-        fn, op: d, floor: pythondiv, zeroIsError, mode, out, a: A, b: B, names: OPERANDS, types: null, cast: dtype,
-        info: null, core: 0, operator: null, inputs: null, refused: null, literals: null,
-      });
+      return callOp(fn, d, pythondiv, zeroIsError, mode, out, A, B, OPERANDS, null, dtype);
     },
   };
   return op[fn];

@@ -75,10 +75,7 @@ export function onnxEntry(d) {
           `its types are ${typesOf(version).join(', ')}`);
       }
     };
-    return callOp({
-      fn, op: d, floor: false, zeroIsError: false, mode, out: null, a: A, b: B, names: ONNX_INPUTS, types, cast: null,
-      info: null, core: 0, operator: null, inputs: null, refused: null, literals: null,
-    });
+    return callOp(fn, d, false, false, mode, null, A, B, ONNX_INPUTS, types, null);
   };
 }
 
@@ -128,10 +125,7 @@ export function openvinoEntry(d) {
     const { mode, pythondiv } = irAttributes(d, attributes, fn);
     const A = readOperand(a, `${fn}: ${IR_INPUTS[0]}`);
     const B = readOperand(b, `${fn}: ${IR_INPUTS[1]}`);
-    return callOp({
-      fn, op: d, floor: d.divides && pythondiv, zeroIsError: false, mode, out: null, a: A, b: B, names: IR_INPUTS, types: null, cast: null,
-      info: null, core: 0, operator: null, inputs: null, refused: null, literals: null,
-    });
+    return callOp(fn, d, d.divides && pythondiv, false, mode, null, A, B, IR_INPUTS, null, null);
   };
 }
 

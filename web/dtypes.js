@@ -104,6 +104,14 @@ export function defaultCarrier(info) {
 }
 
 /**
+ * The class of a new result of dtype `info`: the first input's (an operand record of
+ * arguments.js: a JS array's built-in class) where it has the result's dtype, else the dtype's own.
+ */
+export function resultClass(first, info) {
+  return (first !== undefined && first.kind === 'host' && first.dtype === info.name ? first.carrier : null) ?? defaultCarrier(info);
+}
+
+/**
  * The dtypes as the public dtypes() gives them: for each, its name, element bytes, kind, the
  * typed arrays that carry it (the first is a result's when operand A gives none), whether its
  * values are bigints, and per kind its format (floats: mantissa and exponent bits) or range

@@ -19,7 +19,7 @@ import {
   MAX_BYTES, SMALL_BYTES, acquireBlock, align16, bufferOf, copyIn, copyOut, heapBuffer, heapNow, releaseBlock, resultArray, smallResult,
 } from './memory.js';
 import { ownOperand } from './arguments.js';
-import { DTYPES, defaultCarrier } from './dtypes.js';
+import { DTYPES, resultClass } from './dtypes.js';
 import { copyOf, planFor, sameDims } from './plans.js';
 import { elementCount } from './shapes.js';
 import { tilesFor } from './share-policy.js';
@@ -224,12 +224,6 @@ function run(inst, call) {
 // (a multiple of its align from the start of a row), so that every element takes the path it
 // takes when one call runs the output. Chunks are far longer than align, so this moves forward.
 const cut = (p, q, n) => (q >= n ? n : q - ((q % p.row) % p.align));
-
-// The class of a new result: the first input's where it has the result's dtype (a JS array's
-// built-in class, arguments.js), else the dtype's own.
-function resultClass(first, info) {
-  return (first !== undefined && first.kind === 'host' && first.dtype === info.name ? first.carrier : null) ?? defaultCarrier(info);
-}
 
 // The shape of the result, a fresh array: a host input's own dims when they are the output's
 // (readOperand made them for this call alone), else a copy of the plan's.

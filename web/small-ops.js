@@ -12,7 +12,7 @@
 // The suites run on these loops too: testing.smallOps 'always' (tests/js/threads-mode.js,
 // TW_SMALL_OPS) sends every program they can take here, whatever its size.
 import { LIMITS, OPS, onAbi } from './abi.js';
-import { DTYPES } from './dtypes.js';
+import { DTYPES, resultClass } from './dtypes.js';
 import { TYPED_ARRAY_CLASSES, hasOwn } from './intrinsics.js';
 import { testing } from './loader.js';
 import { resultArray } from './memory.js';
@@ -101,10 +101,8 @@ export function runSmall(call, plan, inputs, shape, n) {
   }
   let data = null;
   if (out === null) {
-    const first = inputs[0];
-    const Carrier = (first !== undefined && first.kind === 'host' && first.dtype === info.name ? first.carrier : null) ?? info.Storage;
-    if (Carrier !== info.Storage) return null;
-    data = resultArray(Carrier, n);
+    if (resultClass(inputs[0], info) !== info.Storage) return null;
+    data = resultArray(info.Storage, n);
   } else if (out.kind !== 'host' || out.source.heapAddress >= 0 || out.source.Class !== info.Storage) {
     return null;
   }

@@ -118,12 +118,29 @@ const GLUE_EDITS = [
     'function callRuntimeCallbacks(callbacks){while(callbacks.length>0){callbacks.shift()(Module)}}'],
 ];
 
+// The glue reaches each export through a wrapper of its own that looks the export up on its first
+// call (var _f=Module["_f"]=function(){return(_f=Module["_f"]=Module["asm"]["x"]).apply(null,arguments)};):
+// a second way to what Module.asm holds. Each is set once instead, where the glue receives the
+// exports (web/instance.js calls each once and takes it from the module, as before).
+const EXPORT_WRAPPER = /var (\w+)=Module\["\1"\]=function\(\)\{return\(\1=Module\["\1"\]=Module\["asm"\]\["(\w+)"\]\)\.apply\(null,arguments\)\};/g;
+const RECEIVED = 'Module["asm"]=exports;';
+
 function editGlue(text) {
-  for (const [from, to] of GLUE_EDITS) {
+  const once = (from, to) => {
     const count = text.split(from).length - 1;
     if (count !== 1) throw new Error(`scripts/bundle.mjs: expected ${JSON.stringify(from)} once in ${glue}, found it ${count} times`);
     text = text.replace(from, to);
+  };
+  for (const [from, to] of GLUE_EDITS) once(from, to);
+  const wrappers = [...text.matchAll(EXPORT_WRAPPER)];
+  text = text.replace(EXPORT_WRAPPER, '');
+  for (const [, name] of wrappers) {
+    if (new RegExp(`\\b${name}\\b`).test(text)) throw new Error(`scripts/bundle.mjs: ${name} is used in ${glue} beyond its export wrapper`);
   }
+  if (wrappers.length === 0 || text.includes('.apply(null,arguments)')) {
+    throw new Error(`scripts/bundle.mjs: ${glue}'s export wrappers are not as expected`);
+  }
+  once(RECEIVED, RECEIVED + wrappers.map(([, name, key]) => `Module["${name}"]=exports["${key}"];`).join(''));
   if (text.includes('import.meta')) throw new Error(`scripts/bundle.mjs: ${glue} still uses import.meta`);
   return text;
 }

@@ -116,14 +116,15 @@ function run(inst, call) {
     else residentData = true;
   }
   const p = planFor(call.operator, inst, info, inputs, mode, call.literals);
+  const outResident = out !== null && out.kind === 'resident';
   if (p.status !== STATUS.ok) {
     if (p.status === STATUS.too_large) throw later(() => new RangeError(`the result of shape ${formatShape(p.shape)} is too large for wasm memory`));
     throw later(() => call.refused(call, p));
   }
-  const shape = resultShape(inputs, p.shape);
+  // The result's shape: the plan's (not to be changed), copied only into a result of JS arrays.
+  const shape = outResident ? p.shape : resultShape(inputs, p.shape);
   const n = elementCount(shape);
   const es = info.bytes;
-  const outResident = out !== null && out.kind === 'resident';
   if (out !== null) {
     const length = outResident ? out.n : out.source.length;
     if (length !== n) {

@@ -8,6 +8,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import { init, broadcastShapes, BroadcastError } from '../../web/index.js';
+import { generator } from './seeded.js';
 
 const SEED = Number(process.env.TW_SEED ?? 0xd1a) >>> 0;
 const CASES = Number(process.env.TW_CASES ?? 3000);
@@ -15,14 +16,6 @@ const MAX_UNKNOWN_DIMS = 7; // what dynamic: true takes (docs/contract.md)
 
 before(() => init());
 
-function generator(seed) {
-  let s = seed || 1;
-  const next = () => { // xorshift32
-    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
-    return s / 2 ** 32;
-  };
-  return { int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)), pick: (xs) => xs[Math.floor(next() * xs.length)] };
-}
 
 // ---- the plain rules ----------------------------------------------------------------------------
 const ones = (n) => new Array(Math.max(0, n)).fill(1);

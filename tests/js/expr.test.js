@@ -12,6 +12,7 @@ import * as api from '../../web/index.js';
 import { DTYPES, DTYPE_NAMES, bitsOf, isNaNAt } from './dtypes.js';
 import { castArray, castElement } from './reference-casts.js';
 import { assertSameBits } from './same-bits.js';
+import { generator } from './seeded.js';
 
 const { expr, tensor, empty, BroadcastError } = api;
 before(() => api.init());
@@ -212,14 +213,6 @@ test('the test oracle: reference-casts.js agrees with numpy on the golden casts'
 const SEED = Number(process.env.TW_SEED ?? 0x3e17) >>> 0;
 const CASES = Number(process.env.TW_CASES ?? 1500);
 
-function generator(seed) {
-  let s = seed || 1;
-  const next = () => { // xorshift32
-    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
-    return s / 2 ** 32;
-  };
-  return { next, int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)), pick: (xs) => xs[Math.floor(next() * xs.length)] };
-}
 
 // Stored values of a dtype: its special values and random ones.
 function randomStored(g, dtype) {

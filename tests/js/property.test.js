@@ -6,6 +6,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import * as api from '../../web/index.js';
 import { DTYPES, DTYPE_NAMES, OPS, OP_NAMES, bitsOf, isNaNAt } from './dtypes.js';
+import { generator } from './seeded.js';
 
 const { init, tensor } = api;
 
@@ -13,16 +14,6 @@ const SEED = Number(process.env.TW_SEED ?? 0x7e5a) >>> 0;
 const CASES = Number(process.env.TW_CASES ?? 20000);
 
 before(() => init());
-
-// ---- a small seeded generator ------------------------------------------------------------------
-function generator(seed) {
-  let s = seed || 1;
-  const next = () => { // xorshift32
-    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
-    return s / 2 ** 32;
-  };
-  return { next, int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)), pick: (xs) => xs[Math.floor(next() * xs.length)] };
-}
 
 // ---- the reference ------------------------------------------------------------------------------
 const signed = (d) => DTYPES[d].signed;

@@ -688,13 +688,7 @@ Status check_divisors(const Plan& p, const uintptr_t* base, unsigned char* ws) {
 
 Status binary(Op op, DType dtype, const Broadcast& s, const void* a, const void* b, void* y, bool zero_is_error) {
   const std::unique_ptr<Plan> p(new Plan);
-  Program& g = p->program;
-  g.dtype = dtype;
-  g.inputs = 2;
-  g.input_dtype[0] = g.input_dtype[1] = dtype;
-  g.nodes = 1;
-  g.node[0] = Node{op, 0, 1};
-  g.result = kNodeBase;
+  p->program = single_op(op, dtype);
   const InputShape shapes[2] = {{s.rank, s.a, nullptr}, {s.rank, s.b, nullptr}};
   Broadcast r;
   Status status = reshape(p.get(), BroadcastSpec{}, shapes, &r);

@@ -48,6 +48,18 @@ struct Program {
   alignas(8) unsigned char literal[kMaxLiterals][8];  // each an element of `dtype`
 };
 
+// The program of a single op: one node over two inputs of the computation dtype.
+inline Program single_op(Op op, DType dtype) {
+  Program g;
+  g.dtype = dtype;
+  g.inputs = 2;
+  g.input_dtype[0] = g.input_dtype[1] = dtype;
+  g.nodes = 1;
+  g.node[0] = Node{op, 0, 1};
+  g.result = kNodeBase;
+  return g;
+}
+
 // One input's shape: its dims and, for a strided view, its own strides in elements (may be
 // negative or 0), else nullptr for a contiguous row-major input. The caller guarantees that a
 // view's elements lie inside its buffer.

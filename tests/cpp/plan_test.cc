@@ -249,16 +249,6 @@ void check_program(const Program& g, const std::vector<Input>& in, std::mt19937_
   CHECK(got[p.count * es] == 0x5C);  // nothing past the output
 }
 
-Program one_op(Op op, DType dtype) {
-  Program g;
-  g.dtype = dtype;
-  g.inputs = 2;
-  g.input_dtype[0] = g.input_dtype[1] = dtype;
-  g.nodes = 1;
-  g.node[0] = Node{op, 0, 1};
-  g.result = kNodeBase;
-  return g;
-}
 
 // Random shapes of a rank below max_rank that broadcast (every pattern of each axis: both
 // advance, a broadcast, b broadcast; dims of 0 and 1 now and then), dims up to 5, or up to
@@ -287,7 +277,7 @@ void check_single_ops(Op op, DType dtype, uint64_t seed, bool views) {
     for (const Dims* d : {&da, &db}) {
       in.push_back(views && rng() % 2 == 0 ? random_view(dtype, *d, rng) : contiguous(dtype, *d, rng));
     }
-    check_program(one_op(op, dtype), in, rng);
+    check_program(single_op(op, dtype), in, rng);
   }
 }
 
@@ -326,8 +316,8 @@ TEST_CASE("short repeated rows: box buffers read again, the same results in any 
       const Dims row{image.back()};
       for (const bool a_repeats : {false, true}) {
         std::vector<Input> in{contiguous(t, a_repeats ? row : image, rng), contiguous(t, a_repeats ? image : row, rng)};
-        check_program(one_op(Op::sub, t), in, rng);
-        check_program(one_op(Op::div_floor, t), in, rng);
+        check_program(single_op(Op::sub, t), in, rng);
+        check_program(single_op(Op::div_floor, t), in, rng);
       }
     }
   }
@@ -338,11 +328,11 @@ TEST_CASE("both operands broadcast along the rows (numpy's broadcast_to views, a
   for (const DType t : {DType::u32, DType::f32, DType::i8}) {
     Input a = contiguous(t, {1, 1}, rng), b = random_view(t, {300, 1}, rng);
     b.strides = {0, 2};  // every row the same element
-    check_program(one_op(Op::add, t), {a, b}, rng);
+    check_program(single_op(Op::add, t), {a, b}, rng);
     Input c = random_view(t, {300, 40}, rng);
     c.strides = {0, 0};
-    check_program(one_op(Op::mul, t), {a, c}, rng);
-    check_program(one_op(Op::sub, t), {c, c}, rng);
+    check_program(single_op(Op::mul, t), {a, c}, rng);
+    check_program(single_op(Op::sub, t), {c, c}, rng);
   }
 }
 
@@ -352,7 +342,7 @@ TEST_CASE("plan: compression merges same-pattern neighbours and drops 1/1 dims; 
   std::vector<Input> in{contiguous(DType::f32, {64, 512, 512}, rng), contiguous(DType::f32, {64, 1, 1}, rng)};
   in[0].bytes.clear();  // shapes only
   in[1].bytes.clear();
-  REQUIRE(plan_for(pl, one_op(Op::mul, DType::f32), in) == Status::ok);
+  REQUIRE(plan_for(pl, single_op(Op::mul, DType::f32), in) == Status::ok);
   const Plan& p = *pl.plan;
   CHECK(p.rank == 2);
   CHECK(p.size[0] == 512 * 512);
@@ -362,19 +352,19 @@ TEST_CASE("plan: compression merges same-pattern neighbours and drops 1/1 dims; 
   CHECK(p.block == 512 * 512);
   CHECK(p.home[1] == Home::scalar);
   in = {contiguous(DType::f32, {512, 1}, rng), contiguous(DType::f32, {1, 512}, rng)};
-  REQUIRE(plan_for(pl, one_op(Op::mul, DType::f32), in) == Status::ok);
+  REQUIRE(plan_for(pl, single_op(Op::mul, DType::f32), in) == Status::ok);
   CHECK(p.rank == 2);
   CHECK(p.stride[0][0] == 0);
   CHECK(p.swap[0]);  // mul commutes: b ∘ a[0] through opc
-  REQUIRE(plan_for(pl, one_op(Op::div, DType::f32), in) == Status::ok);
+  REQUIRE(plan_for(pl, single_op(Op::div, DType::f32), in) == Status::ok);
   CHECK_FALSE(p.swap[0]);  // division has its own ropc
   in = {contiguous(DType::f32, {1, 4, 1, 5}, rng), contiguous(DType::f32, {1, 4, 1, 5}, rng)};
-  REQUIRE(plan_for(pl, one_op(Op::mul, DType::f32), in) == Status::ok);
+  REQUIRE(plan_for(pl, single_op(Op::mul, DType::f32), in) == Status::ok);
   CHECK(p.rank == 1);
   CHECK(p.size[0] == 20);
   // A short row repeated: blocks of many rows, the row laid out in a box buffer.
   in = {contiguous(DType::f32, {1000, 3}, rng), contiguous(DType::f32, {3}, rng)};
-  REQUIRE(plan_for(pl, one_op(Op::mul, DType::f32), in) == Status::ok);
+  REQUIRE(plan_for(pl, single_op(Op::mul, DType::f32), in) == Status::ok);
   CHECK_FALSE(p.rows);
   CHECK(p.k == 1);
   CHECK(p.m == 341);  // 1,024 float32 per buffer
@@ -386,11 +376,11 @@ TEST_CASE("plan: compression merges same-pattern neighbours and drops 1/1 dims; 
   Input t = contiguous(DType::f32, d34, rng);
   t.strides = {1, 3};
   in = {t, contiguous(DType::f32, d34, rng)};
-  REQUIRE(plan_for(pl, one_op(Op::mul, DType::f32), in) == Status::ok);
+  REQUIRE(plan_for(pl, single_op(Op::mul, DType::f32), in) == Status::ok);
   CHECK(p.home[0] == Home::box);
   CHECK(p.home[1] == Home::in_place);
   in[0].strides = {6, 1};  // rows of 4 in rows of 6: short rows, gathered into a block
-  REQUIRE(plan_for(pl, one_op(Op::mul, DType::f32), in) == Status::ok);
+  REQUIRE(plan_for(pl, single_op(Op::mul, DType::f32), in) == Status::ok);
   CHECK(p.rank == 2);
   CHECK_FALSE(p.rows);
   CHECK(p.home[0] == Home::box);
@@ -398,7 +388,7 @@ TEST_CASE("plan: compression merges same-pattern neighbours and drops 1/1 dims; 
   const Dims d2{1000, 400};  // long rows of 400 in rows of 512: each row read in place
   in = {contiguous(DType::f32, d2, rng), contiguous(DType::f32, d2, rng)};
   in[0].strides = {512, 1};
-  REQUIRE(plan_for(pl, one_op(Op::mul, DType::f32), in) == Status::ok);
+  REQUIRE(plan_for(pl, single_op(Op::mul, DType::f32), in) == Status::ok);
   CHECK(p.rows);
   CHECK(p.home[0] == Home::in_place);
 }
@@ -411,14 +401,14 @@ TEST_CASE("plan: an output whose bytes overflow the address space is too large; 
   in[0].dims = a;
   in[1].dims = b;
   in[0].dtype = in[1].dtype = DType::u8;
-  CHECK(plan_for(pl, one_op(Op::mul, DType::u8), in) == Status::too_large);
+  CHECK(plan_for(pl, single_op(Op::mul, DType::u8), in) == Status::too_large);
   in[0].dims = {SIZE_MAX / 4};
   in[1].dims = {1};
-  CHECK(plan_for(pl, one_op(Op::mul, DType::u8), in) == Status::ok);  // count fits, bytes fit
+  CHECK(plan_for(pl, single_op(Op::mul, DType::u8), in) == Status::ok);  // count fits, bytes fit
   in[0].dtype = in[1].dtype = DType::f64;
-  CHECK(plan_for(pl, one_op(Op::mul, DType::f64), in) == Status::too_large);  // bytes do not
+  CHECK(plan_for(pl, single_op(Op::mul, DType::f64), in) == Status::too_large);  // bytes do not
   in[0].dims = {big, 0};
-  CHECK(plan_for(pl, one_op(Op::mul, DType::f64), in) == Status::ok);  // empty
+  CHECK(plan_for(pl, single_op(Op::mul, DType::f64), in) == Status::ok);  // empty
   CHECK(pl.plan->count == 0);
   CHECK(pl.plan->rank == 0);
 }

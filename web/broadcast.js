@@ -2,11 +2,11 @@
 // output's shape of two shapes under a mode, how they align (explain: true), and what can be said
 // of shapes with unknown dims (dynamic: true). Nothing is computed and nothing allocated, so the
 // size of wasm memory never limits an answer.
-import { builds, later, withStaging } from './loader.js';
+import { builds, withStaging } from './loader.js';
 import { LIMITS, STATUS, requires } from './abi.js';
 import { broadcastError } from './errors.js';
 import { heapNow } from './memory.js';
-import { clampInt32, writeMode, writeShape } from './plans.js';
+import { clampInt32, coreWord, writeMode, writeShape } from './plans.js';
 
 requires('status', ['ok', 'too_large', 'incompatible', 'shapes_differ']);
 
@@ -34,15 +34,10 @@ function coreAnswer(inst, { shapeA, shapeB, mode }) {
   };
 }
 
-// n words from word index `at`, each checked to be an integer in [0, most]: what the core wrote
-// bounds the loops that read it only once it is known to be what the core writes.
+// n words from word index `at`, each checked (coreWord) before anything loops over it.
 function words(u32, at, n, most) {
   const out = [];
-  for (let i = 0; i < n; ++i) {
-    const w = u32[at + i];
-    if (!(w >= 0 && w <= most)) throw later(() => new Error(`tensorwise: the core wrote ${w} where it writes a dim; wasm memory is not as it should be`));
-    out[i] = w;
-  }
+  for (let i = 0; i < n; ++i) out[i] = coreWord(u32[at + i], most);
   return out;
 }
 

@@ -150,16 +150,16 @@ function make(program, p) {
   p.status = inst.core.reshape(p.address);
   // What the core says is checked before anything loops over it or sizes a block by it: a
   // number that is not one it makes (memory not what it should be) is an error, never a bound.
-  const outRank = word(u32[W.outRank], LIMITS.maxRank);
+  const outRank = coreWord(u32[W.outRank], LIMITS.maxRank);
   const shape = [];
-  for (let i = 0; i < outRank; ++i) shape[i] = word(u32[W.outDims + i], LIMITS.maxDim);
+  for (let i = 0; i < outRank; ++i) shape[i] = coreWord(u32[W.outDims + i], LIMITS.maxDim);
   p.shape = shape;
   p.conflict = u32[W.conflict] | 0;
-  p.row = word(u32[W.row], 2 ** 32 - 1);
-  p.align = word(u32[W.align], 2 ** 32 - 1);
+  p.row = coreWord(u32[W.row], 2 ** 32 - 1);
+  p.align = coreWord(u32[W.align], 2 ** 32 - 1);
   p.heavy = u32[W.heavy] === 1;
   p.rows = u32[W.rows] === 1;
-  p.workspaceBytes = word(u32[W.workspaceBytes], 2 ** 31 - 1);
+  p.workspaceBytes = coreWord(u32[W.workspaceBytes], 2 ** 31 - 1);
   if (p.status === STATUS.ok && (p.row === 0 || p.align === 0)) throw later(() => unexpected('a row or an alignment of 0'));
   if (p.status !== STATUS.ok) release(p); // nothing to run: the slot is free again
 }
@@ -184,12 +184,15 @@ export function writeMode(u32, W, code, hasAxis, axis) {
   u32[W.axis] = axis;
 }
 
-// A word the core wrote, if it is an integer in [0, most].
-function word(value, most) {
+/**
+ * A word the core wrote (a plan's field, a broadcast's dim), if it is an integer in [0, most]:
+ * what bounds a loop or sizes a block is checked first; else an error.
+ */
+export function coreWord(value, most) {
   if (typeof value !== 'number' || !(value >= 0 && value <= most) || value !== floor(value)) throw later(() => unexpected(`the value ${value}`));
   return value;
 }
 
 function unexpected(what) {
-  return new Error(`tensorwise: the core's plan holds ${what}, which it never makes; wasm memory is not as it should be`);
+  return new Error(`tensorwise: the core wrote ${what}, which it never writes; wasm memory is not as it should be`);
 }

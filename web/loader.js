@@ -8,7 +8,7 @@ import { LIMITS, namesOf, readAbi, sameAbi } from './abi.js';
 import { describe } from './format.js';
 import { makeInstance } from './instance.js';
 import {
-  TYPED_ARRAY_CLASSES, WebAssemblyIntrinsics, atomics, bytesOf, ceil, hasOwn, isCompiledModule, isDetached, max, memoryBuffer, min,
+  TYPED_ARRAY_CLASSES, WebAssemblyIntrinsics, atomics, bytesOf, ceil, hasOwn, isCompiledModule, isDetached, isMemory, max, min,
   objectKeys, pageWorker, typedArraySet,
 } from './intrinsics.js';
 import { growHeap, setSharedInstance } from './memory.js';
@@ -377,15 +377,6 @@ function ownGrowth(imports) {
       'this loader knows one function, the heap\'s growth, and one memory (were the glue and the loader built together?)');
   }
   return memory;
-}
-
-function isMemory(value) {
-  try {
-    memoryBuffer(value);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // A Content-Security-Policy without 'wasm-unsafe-eval' (or 'unsafe-eval') in script-src makes

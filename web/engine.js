@@ -11,7 +11,7 @@
 import { builds, later, testing, withStaging } from './loader.js';
 import { STATUS, requires } from './abi.js';
 import { formatShape, withArticle } from './format.js';
-import { TYPED_ARRAY_CLASSES, ceil, isShared, min } from './intrinsics.js';
+import { TYPED_ARRAY_CLASSES, ceil, isShared } from './intrinsics.js';
 
 const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');
 const Uint32ArrayClass = TYPED_ARRAY_CLASSES.get('Uint32Array');

@@ -6,7 +6,7 @@
 import { later } from './loader.js';
 import {
   MapClass, SharedArrayBufferClass, TYPED_ARRAY_CLASSES, arrayBufferByteLength, floor, isShared, mapGet, mapSet, max, memoryBuffer,
-  memoryGrow, min, typedArrayBuffer, typedArrayByteOffset, typedArrayLength, typedArraySet, uncurry,
+  memoryGrow, min, typedArrayBuffer, typedArrayByteOffset, typedArraySet, uncurry,
 } from './intrinsics.js';
 
 const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');

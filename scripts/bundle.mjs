@@ -26,6 +26,11 @@ const dist = join(root, 'dist');
 const glue = join(dist, 'tensorwise.js');
 const wasmFile = join(dist, 'tensorwise.wasm');
 
+// The pool's functions the package calls, named: the tests' and the bench's (poolStats,
+// configurePoolForTests...) stay out of the published files.
+const POOL_NAMES = 'attach, createPool, dismantle, liveWorkers, runShared, setWorkers, testHook, workspaces';
+const POOL = `import { ${POOL_NAMES} } from '../web/pool.js';\nexport const poolModule = () => ({ ${POOL_NAMES} });`;
+
 // Node's fs without an import where the runtime has process.getBuiltinModule, as in web/wasm-file.js.
 const NODE_BUILTIN = 'export const nodeBuiltin = (name) => globalThis.process?.getBuiltinModule?.(name);';
 
@@ -36,8 +41,7 @@ const VARIANTS = {
   esm: () => [
     "export const wasmUrl = () => new URL('./tensorwise.wasm', import.meta.url).href;",
     "export const threadedWasmUrl = () => new URL('./tensorwise-mt.wasm', import.meta.url).href;",
-    "import * as pool from '../web/pool.js';",
-    'export const loadPool = async () => pool;',
+    POOL,
     'export const embeddedWasm = () => undefined;',
     NODE_BUILTIN,
   ].join('\n'),
@@ -45,8 +49,7 @@ const VARIANTS = {
   cjs: () => [
     "export const wasmUrl = () => require('node:url').pathToFileURL(require('node:path').join(__dirname, 'tensorwise.wasm')).href;",
     "export const threadedWasmUrl = () => require('node:url').pathToFileURL(require('node:path').join(__dirname, 'tensorwise-mt.wasm')).href;",
-    "import * as pool from '../web/pool.js';",
-    'export const loadPool = async () => pool;',
+    POOL,
     'export const embeddedWasm = () => undefined;',
     "const BUILTINS = { fs: () => require('node:fs'), os: () => require('node:os'), worker_threads: () => require('node:worker_threads') };",
     'export const nodeBuiltin = (name) => BUILTINS[name]();',
@@ -58,7 +61,7 @@ const VARIANTS = {
     'export const wasmUrl = () => undefined;',
     // One embedded build only: the inline entries run on one thread (docs/threads.md).
     'export const threadedWasmUrl = () => undefined;',
-    'export const loadPool = () => undefined;',
+    'export const poolModule = () => undefined;',
     'export const embeddedWasm = () => {',
     '  const bytes = new Uint8Array(BYTES.length);',
     '  for (let i = 0; i < BYTES.length; ++i) bytes[i] = BYTES.charCodeAt(i);',
@@ -75,7 +78,7 @@ VARIANTS.workerd = () => [
   'export const wasmUrl = () => undefined;',
   // One build, one thread: a Worker has no threads to share memory with.
   'export const threadedWasmUrl = () => undefined;',
-  'export const loadPool = () => undefined;',
+  'export const poolModule = () => undefined;',
   'export const embeddedWasm = () => compiled;',
   NODE_BUILTIN,
 ].join('\n');

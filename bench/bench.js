@@ -28,7 +28,8 @@ import { gzipSync } from 'node:zlib';
 import { binaryModel } from './onnx-model.js';
 import { local, measureSideBySide } from './side-by-side.js';
 import * as tw from '../web/index.js';
-import { configurePoolForTests, poolReady, poolStats } from '../web/pool.js';
+import { configurePoolForTests, poolStats } from '../web/pool.js';
+import { poolReady } from '../tests/js/internals.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'build', 'bench');

@@ -10,7 +10,8 @@
 // brackets in how many rounds the calling thread and the worker had last run on one CPU (Linux).
 import * as tw from '../web/index.js';
 import { testing } from '../web/loader.js';
-import { configurePoolForTests, poolReady } from '../web/pool.js';
+import { configurePoolForTests } from '../web/pool.js';
+import { poolReady } from '../tests/js/internals.js';
 import { TILE_BYTES } from '../web/share-policy.js';
 import { busiestShareACpu } from './cpu-placement.js';
 

@@ -22,7 +22,7 @@ import { ownOperand } from './arguments.js';
 import { DTYPES, resultClass } from './dtypes.js';
 import { copyOf, planFor, sameDims } from './plans.js';
 import { elementCount } from './shapes.js';
-import { tilesFor } from './share-policy.js';
+import { TILE_BYTES, sharedThreads } from './share-policy.js';
 import { runSmall } from './small-ops.js';
 import { sharing } from './threads.js';
 
@@ -81,11 +81,15 @@ export function foreign(inst, x) {
   return x;
 }
 
-/** How many tiles the pool (the module's functions) shares this op in (1: the calling thread runs it alone). */
-function tilesOf(P, bytes, heavy) {
+// How many threads the pool (the module's functions) shares this op with, the calling thread
+// included (1: it runs it alone), and in how many tiles (share.tiles).
+const share = { threads: 1, tiles: 1 };
+function shareOf(P, bytes, heavy) {
   const test = P.testHook();
-  if (test.mode === 'policy') return tilesFor(bytes, heavy, 1 + P.liveWorkers());
-  return test.mode === 'always' ? ceil(bytes / test.tileBytes) : 1;
+  const all = 1 + P.liveWorkers();
+  share.threads = test.mode === 'policy' ? sharedThreads(bytes, heavy, all) : test.mode === 'always' ? all : 1;
+  share.tiles = share.threads < 2 ? 1 : ceil(bytes / (test.mode === 'policy' ? TILE_BYTES : test.tileBytes));
+  if (share.tiles < 2) share.threads = 1;
 }
 
 // Chunks of this many bytes of output, each input's window and the output's in cache; larger
@@ -149,7 +153,9 @@ function run(inst, call) {
   // arrays are then staged whole, not streamed. If wasm memory cannot hold them whole, they are
   // streamed on this thread alone.
   const P = inst.shared ? sharing.pool : null;
-  let tiles = P !== null && n > 0 ? tilesOf(P, n * es, p.heavy) : 1;
+  share.threads = share.tiles = 1;
+  if (P !== null && n > 0) shareOf(P, n * es, p.heavy);
+  let tiles = share.tiles;
   // A plan of whole rows runs without a workspace (src/plan.h).
   const wsBytes = p.rows ? 0 : align16(p.workspaceBytes);
   if (stageRoom < count) {
@@ -208,7 +214,7 @@ function run(inst, call) {
         u32[bases + i] = stageAt[i] - begin * x.source.size;
       }
       u32[bases + count] = yBytes > 0 ? yPtr - begin * es : yPtr;
-      if (tiles > 1) checkRun(P.runShared(n, p.row, p.align, tiles, plan, bases * 4, ws, wsBytes));
+      if (tiles > 1) checkRun(P.runShared(n, p.row, p.align, tiles, share.threads - 1, plan, bases * 4, ws, wsBytes));
       else checkRun(inst.core.run(plan, bases * 4, ws, begin, end));
       if (small) return { data: smallResult(inst, u8, Carrier, yPtr, n), shape, dtype: info.name };
       if (data !== null) copyOut(inst, u8, Carrier, yPtr, len, data, begin);

@@ -290,13 +290,14 @@ export interface InitOptions {
   locateFile?: (name: string, dir: string) => string;
   /**
    * How many threads large ops may use, the calling thread included: `'auto'` (the default)
-   * uses the cores there are, at most 4, in Node.js and in cross-origin-isolated pages (served
+   * uses the cores there are, at most 16, in Node.js and in cross-origin-isolated pages (served
    * with `Cross-Origin-Opener-Policy: same-origin` and `Cross-Origin-Embedder-Policy:
    * require-corp`), and 1 elsewhere. More than the platform allows warns once on the console
-   * and runs with 1; more than 16 runs 16. With more than 1, init() also loads the threaded
-   * build (`tensorwise-mt.wasm`, which locateFile is asked for) and starts the workers: in Node
-   * they boot while your code runs and take part in ops as soon as they run; in a page init()
-   * waits for them. Large ops on large wasm tensors are shared (docs/threads.md). Results
+   * and runs with 1; more than 16 runs 16. With more than 1, the threaded build
+   * (`tensorwise-mt.wasm`, which locateFile is asked for) is loaded and the workers started: in
+   * Node when the first wasm tensor large enough for a shared op is made (the workers boot while
+   * your code runs and take part in ops as soon as they run); in a page by init(), which waits
+   * for them. Large ops on large wasm tensors are shared (docs/threads.md). Results
    * never depend on the thread count. A positive integer, else a `RangeError`.
    */
   threads?: 'auto' | number;

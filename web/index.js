@@ -2,7 +2,7 @@
 //
 // Every entry point reads its arguments once (arguments.js), checks them, and only then stages
 // anything in wasm memory (engine.js); see docs/contract.md, "Arguments are read once".
-import { applyThreads, builds, enter, testing, withStaging } from './loader.js';
+import { applyThreads, buildFor, builds, enter, withStaging } from './loader.js';
 import { readHost, readOperand, settle } from './arguments.js';
 import { DTYPES, dtypeInfo, dtypeTable } from './dtypes.js';
 import { DTYPE_FACTS, LIMITS } from './abi.js';
@@ -12,10 +12,9 @@ import { formatShape } from './format.js';
 import { MAX_BYTES, allocate, copyIn, heapNow } from './memory.js';
 import { readOpOptions } from './options.js';
 import { checkStatic, elementCount, readShape } from './shapes.js';
-import { MIN_SHARED_BYTES } from './share-policy.js';
 import { WasmTensor, adoptBlock } from './tensor.js';
 import { typedArrayLength } from './intrinsics.js';
-import { checkThreads, threadLimit as limit, threads } from './threads.js';
+import { checkThreads, threadLimit as limit } from './threads.js';
 
 export { init } from './loader.js';
 export * from './ops.js';
@@ -84,19 +83,11 @@ export function broadcastShapes(shapeA, shapeB, options) {
   return broadcastShape(a, b, mode, explain);
 }
 
-// Where a new wasm tensor lives: in the threaded build's shared memory when threads run and it
-// is large enough for an op on it to be shared (share-policy.js), else in the single-threaded
-// build's, which V8 copies into and out of faster (docs/threads.md).
-function placeTensor(bytes) {
-  if (builds.shared === null) return builds.plain;
-  return testing.allShared || (threads() > 1 && bytes >= MIN_SHARED_BYTES.heavy) ? builds.shared : builds.plain;
-}
-
 export function tensor(data, shape, dtype) {
   enter();
   const host = readHost(data, shape, dtype, 'tensor()', null);
   settle(host, 'tensor()', 'data');
-  const inst = placeTensor(host.n * DTYPES[host.dtype].bytes);
+  const inst = buildFor(host.n * DTYPES[host.dtype].bytes);
   return withStaging(residentCopy, inst, foreign(inst, host));
 }
 
@@ -119,7 +110,7 @@ export function empty(shape, dtype) {
   const info = dtypeInfo(dtype, 'empty()');
   const n = elementCount(dims);
   if (n * info.bytes > MAX_BYTES) throw new RangeError(`empty(): shape ${formatShape(dims)} is too large for wasm memory`);
-  return withStaging(zeroFilled, placeTensor(n * info.bytes), { dims, info, n });
+  return withStaging(zeroFilled, buildFor(n * info.bytes), { dims, info, n });
 }
 
 // Zeroed by wasm (memory.fill), which is as fast on a shared memory as on another.

@@ -14,8 +14,9 @@ import {
 import { growHeap, setSharedInstance } from './memory.js';
 import { checkModule } from './wasm-check.js';
 import { readRecord } from './records.js';
-import { MAX_THREADS, checkThreads, setPlatform, sharing, threadPlatform, threadsFor, warnOnce } from './threads.js';
-import { embeddedWasm, loadPool, nodeBuiltin, threadedWasmUrl, wasmUrl } from './wasm-file.js';
+import { smallestShared } from './share-policy.js';
+import { MAX_THREADS, checkThreads, setPlatform, sharing, threadPlatform, threads, threadsFor, warnOnce } from './threads.js';
+import { embeddedWasm, nodeBuiltin, poolModule, threadedWasmUrl, wasmUrl } from './wasm-file.js';
 
 /**
  * The loaded builds (instance.js): `plain`, the single-threaded build, where every op on JS
@@ -135,11 +136,73 @@ function readInitOptions(options) {
 /** How many threads to run after init: setThreads(n) and a second init({ threads }). */
 export async function applyThreads(value) {
   let n = threadsFor(value);
-  if (n > 1 && sharing.pool === null) {
+  if (n > 1 && sharing.pool === null && deferred === null) {
     warnOnce('platform', `${value} threads were asked for, but ${SINGLE}; running on 1 thread`);
     n = 1;
   }
+  if (sharing.pool === null && deferred !== null) sharing.planned = n;
   await sharing.pool?.setWorkers(n - 1);
+}
+
+// Node.js: where the threaded build is when init() leaves it for later (its file's URL and name
+// in messages), until startThreads() loads it; null once loaded, or where there is none.
+let deferred = null;
+
+/**
+ * The build for a new wasm tensor of `bytes`: the threaded one when an op on it may be shared
+ * (share-policy.js) with the threads asked for, loading it now if init() left it for later; else
+ * the single-threaded one, which V8 copies into and out of faster (docs/threads.md).
+ */
+export function buildFor(bytes) {
+  if (!testing.allShared && bytes < smallestShared(threads())) return builds.plain;
+  startThreads();
+  return builds.shared ?? builds.plain;
+}
+
+/**
+ * Loads the threaded build and starts its workers, where init() left them for later (Node.js:
+ * a process that makes no large wasm tensor never pays for them). Synchronous: the file is read,
+ * compiled and instantiated on this thread, and the workers boot in parallel with the caller,
+ * each taking tiles from the moment it runs. A failure warns once and leaves 1 thread.
+ */
+export function startThreads() {
+  if (deferred === null || sharing.planned < 2) return;
+  const { url, what } = deferred;
+  deferred = null;
+  let pool = null;
+  try {
+    const memory = sharedMemory();
+    const shared = finishBuild(instantiate(compileNow(nodeBuiltin('fs').readFileSync(new URL(url))), memory, what), memory);
+    pool = poolModule();
+    startPool(pool, shared, memory, nodeBuiltin('worker_threads').Worker, sharing.planned);
+  } catch (error) {
+    pool?.dismantle();
+    noThreads(error);
+  }
+}
+
+function noThreads(error) {
+  warnOnce('threaded', `the threaded build did not load (${error?.message ?? error}); running on 1 thread`);
+  setPlatform(1, SINGLE);
+  sharing.planned = 1;
+}
+
+const sharedMemory = () => new WebAssemblyIntrinsics.Memory({
+  initial: LIMITS.memoryInitialPages, maximum: LIMITS.memoryMaximumPages, shared: true,
+});
+
+// Starts n - 1 workers on the threaded build (their threads boot; attach() gives them the module)
+// and makes it the build large wasm tensors and their ops use.
+function startPool(pool, shared, memory, Worker, n) {
+  pool.createPool({
+    memory, Worker, workers: n - 1, maxThreads: MAX_THREADS,
+    intrinsics: { atomics, ceil, min, max, pageWorker, warnOnce },
+  });
+  const attached = pool.attach(shared, shared.compiled);
+  builds.shared = shared;
+  setSharedInstance(shared);
+  sharing.pool = { ...pool }; // a plain object: calls through a module namespace are slower
+  return attached;
 }
 
 const SINGLE = 'init() loaded the single-threaded build (ask init() for threads, with no wasmBinary)';
@@ -180,6 +243,14 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
     if (platform !== null && platform.max > 1) setPlatform(1, SINGLE);
     return;
   }
+  sharing.planned = n;
+  // Node.js, with the threaded build in a file: it is loaded when a wasm tensor first needs it
+  // (startThreads), which keeps init() as short as with one thread (docs/threads.md).
+  if (compileSync && locateFile === undefined && threadedWasmUrl().startsWith('file:') && nodeBuiltin('fs') !== undefined) {
+    builds.plain = await loadBuild(await plainBytes(), null, plainName);
+    deferred = { url: threadedWasmUrl(), what: 'tensorwise-mt.wasm' };
+    return;
+  }
   // Both builds, side by side: ops on JS arrays run in the single-threaded one, whose memory V8
   // copies into and out of faster than into a shared one (docs/threads.md). A page compiles the
   // threaded build off its main thread while it loads the other (Node compiles it in 0.5 ms on
@@ -193,23 +264,13 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
     compiling.catch(() => {}); // awaited below: a failure is reported there, not as unhandled
     builds.plain = await loadBuild(await plainBytes(), null, plainName);
     const Worker = await platform.worker();
-    const memory = new WebAssemblyIntrinsics.Memory({
-      initial: LIMITS.memoryInitialPages, maximum: LIMITS.memoryMaximumPages, shared: true,
-    });
+    const memory = sharedMemory();
     const shared = await loadBuild(await compiling, memory, named('tensorwise-mt.wasm'));
-    pool = await loadPool();
-    pool.createPool({
-      memory, Worker, workers: n - 1, maxThreads: MAX_THREADS,
-      intrinsics: { atomics, ceil, min, max, pageWorker, warnOnce },
-    });
-    await pool.attach(shared, shared.compiled);
-    builds.shared = shared;
-    setSharedInstance(shared);
-    sharing.pool = { ...pool }; // a plain object: calls through a module namespace are slower
+    pool = poolModule();
+    await startPool(pool, shared, memory, Worker, n);
   } catch (error) {
     await pool?.dismantle();
-    warnOnce('threaded', `the threaded build did not load (${error?.message ?? error}); running on 1 thread`);
-    setPlatform(1, SINGLE);
+    noThreads(error);
     builds.plain ??= await loadBuild(await plainBytes(), null, plainName);
   }
 }
@@ -239,8 +300,11 @@ async function compileAsync(bytes) {
 // checked (wasm-check.js) before the glue sees it; `what` names it in the message.
 async function loadBuild(bytes, memory, what) {
   const module = isCompiledModule(bytes) ? bytes : compileSync ? compileNow(bytes) : await compileAsync(bytes);
-  checkModule(module, memory === null ? 'plain' : 'shared', what);
-  const { m, compiled, heap } = await instantiate(module, memory ?? undefined);
+  return finishBuild(await instantiate(module, memory, what), memory);
+}
+
+// The instance (instance.js) of an instantiated build, after the names and ABI checks.
+function finishBuild({ m, compiled, heap }, memory) {
   namesOf(m, heap);
   if (memory === null) readAbi(m);
   else sameAbi(m);
@@ -311,46 +375,39 @@ const isNode = typeof globalThis.process?.versions?.node === 'string';
 const compileSync = isNode;
 
 /**
- * Instantiates a build from its bytes: { m, compiled, heap } (the glue's module, the compiled
- * WebAssembly.Module and the module's memory). `memory`, when given, is the threaded build's
- * shared memory; the default build's glue makes its own.
+ * Instantiates a compiled build: { m, compiled, heap } (the glue's module, the WebAssembly.Module
+ * and the module's memory), after checking it (wasm-check.js; `what` names it in the message).
+ * `memory`: the threaded build's shared memory, or null (the glue makes its own). Node.js, Deno
+ * and Bun instantiate on this thread, and the glue has started the module when this returns;
+ * elsewhere (browsers restrict instantiating on their main thread) it gives a promise.
  */
-function instantiate(source, memory) {
-  const isModule = isCompiledModule(source);
-  let compiled = isModule ? source : null;
-  let heap = memory ?? null;
-  return new Promise((resolve, reject) => {
-    createTensorwiseModule({
-      ...(memory === undefined ? {} : { wasmMemory: memory }),
-      instantiateWasm(imports, receiveInstance) {
-        try {
-          heap = ownGrowth(imports);
-        } catch (error) {
-          reject(error);
-          return {};
+function instantiate(compiled, memory, what) {
+  checkModule(compiled, memory === null ? 'plain' : 'shared', what);
+  let heap = memory, failure = null, later = null;
+  const m = {
+    instantiateWasm(imports, receiveInstance) {
+      try {
+        heap = ownGrowth(imports);
+        if (!compileSync) {
+          later = WebAssemblyIntrinsics.instantiate(compiled, imports).then((instance) => receiveInstance(instance, compiled));
+          return {}; // the exports arrive through receiveInstance
         }
-        if (compileSync) {
-          try {
-            compiled ??= new WebAssemblyIntrinsics.Module(source);
-            const instance = new WebAssemblyIntrinsics.Instance(compiled, imports);
-            receiveInstance(instance, compiled);
-            return instance.exports;
-          } catch (error) {
-            reject(explain(error));
-            return {};
-          }
-        }
-        // Given a compiled module, instantiate() gives the instance; given bytes, both.
-        WebAssemblyIntrinsics.instantiate(source, imports)
-          .then((result) => {
-            if (!isModule) compiled = result.module;
-            receiveInstance(isModule ? result : result.instance, compiled);
-          })
-          .catch((error) => reject(explain(error)));
-        return {}; // the exports arrive through receiveInstance
-      },
-    }).then((m) => resolve({ m, compiled, heap }), reject);
-  });
+        const instance = new WebAssemblyIntrinsics.Instance(compiled, imports);
+        receiveInstance(instance, compiled);
+        return instance.exports;
+      } catch (error) {
+        failure = error;
+        return {};
+      }
+    },
+  };
+  if (memory !== null) m.wasmMemory = memory;
+  const ready = createTensorwiseModule(m); // m is the glue's module
+  ready.catch(() => {}); // a failure is thrown or rejected below, not left unhandled
+  if (failure !== null) throw explain(failure);
+  if (!compileSync) return Promise.all([later, ready]).then(() => ({ m, compiled, heap }), (error) => { throw explain(error); });
+  if (m.calledRun !== true) throw new Error('tensorwise: the module did not start');
+  return { m, compiled, heap };
 }
 
 /**

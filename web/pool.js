@@ -259,10 +259,10 @@ function geometry(ctl, n, row, align, tiles) {
 /**
  * Output elements [0, n) of the plan at `plan` (the inputs' and output's addresses at `bases`), in
  * rows of `row` elements where a tile starts at a multiple of `align`, in `tiles` tiles on the
- * calling thread and the pool; thread t's workspace is the wsBytes at ws + t * wsBytes. Returns a
- * core status. Returns (or throws) only once every tile any thread claimed is done.
+ * calling thread and the pool, waking `helpers` workers at most; thread t's workspace is the
+ * wsBytes at ws + t * wsBytes. Returns a core status. Returns (or throws) only once every tile any thread claimed is done.
  */
-export function runShared(n, row, align, tiles, plan, bases, ws, wsBytes) {
+export function runShared(n, row, align, tiles, helpers, plan, bases, ws, wsBytes) {
   const ctl = pool.ctl;
   const count = geometry(ctl, n, row, align, tiles);
   ctl[W.PLAN] = plan;
@@ -276,10 +276,11 @@ export function runShared(n, row, align, tiles, plan, bases, ws, wsBytes) {
   store(ctl, W.TILES, count);
   store(ctl, W.NEXT, tag << W.TAG_SHIFT);
   store(ctl, W.SEQ, seq); // publishes everything above and the scratch area
+  // Wakes `helpers` sleepers at most: a worker still awake from the op before may join too.
   const workers = pool.workers;
   for (let i = 0; i < workers.length; ++i) {
     if (load(ctl, workers[i].base + W.STATE) === W.ASLEEP) {
-      notify(ctl, W.SEQ);
+      notify(ctl, W.SEQ, helpers);
       break;
     }
   }

@@ -4,17 +4,15 @@
 import { describe } from './format.js';
 import { atomics, pageWorker } from './intrinsics.js';
 
-/** 'auto' uses the cores there are, at most this many. */
-export const AUTO_MAX = 4;
-
-/** The most threads the pool runs, the calling thread included (element-wise ops stop gaining long before). */
+/** The most threads the pool runs, the calling thread included; 'auto' uses the cores there are, at most this many. */
 export const MAX_THREADS = 16;
 
 /**
  * The pool (web/pool.js), loaded with the threaded build only: null while every op runs on the
- * calling thread, so that pages that never use threads never load it.
+ * calling thread, so that pages that never use threads never load it. `planned`: the threads
+ * asked for while the pool waits to start (Node.js starts it when a wasm tensor first needs it).
  */
-export const sharing = { pool: null };
+export const sharing = { pool: null, planned: 1 };
 
 // The threads the platform allows (1: none) and why not more, set by init().
 const platform = { max: 1, why: 'tensorwise is not initialised' };
@@ -54,12 +52,12 @@ export function setPlatform(max, why) {
 }
 
 /**
- * What a threads value comes to: 'auto' the cores there are (at most AUTO_MAX); a number itself,
+ * What a threads value comes to: 'auto' the cores there are (at most MAX_THREADS); a number itself,
  * at most MAX_THREADS (more warns), or 1 with a warning when it asks for more than the platform
  * allows.
  */
 export function threadsFor(value) {
-  if (value === 'auto') return Math.min(AUTO_MAX, platform.max);
+  if (value === 'auto') return Math.min(MAX_THREADS, platform.max);
   if (value > platform.max) {
     warnOnce('platform', `${value} threads were asked for, but ${platform.why}; running on 1 thread`);
     return 1;
@@ -90,7 +88,10 @@ export function threadLimit() {
   return { threads: platform.max, reason: platform.why };
 }
 
-/** How many threads large ops may use now, the calling thread included: those that run or start. */
+/**
+ * How many threads large ops may use now, the calling thread included: those that run or start,
+ * or those planned until the pool starts.
+ */
 export function threads() {
-  return sharing.pool === null ? 1 : 1 + sharing.pool.liveWorkers();
+  return sharing.pool === null ? sharing.planned : 1 + sharing.pool.liveWorkers();
 }

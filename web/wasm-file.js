@@ -14,7 +14,7 @@ export const wasmUrl = () => new URL('../dist/tensorwise.wasm', import.meta.url)
 export const threadedWasmUrl = () => new URL('../dist/tensorwise-mt.wasm', import.meta.url).href;
 
 /** The pool's module (web/pool.js), for the threaded build; undefined where there is none (the inline entries). */
-export const loadPool = async () => pool;
+export const poolModule = () => pool;
 
 /** The embedded .wasm bytes, or undefined. */
 export const embeddedWasm = () => undefined;

@@ -50,9 +50,9 @@ test('a page served with COOP/COEP is cross-origin isolated and shares large ops
     availableParallelism() < 2 ? { initScript: TWO_CORES } : {});
   assert.deepEqual(problems, []);
   assert.equal(result.isolated, true);
-  const want = Math.min(4, result.cores);
+  const want = Math.min(16, result.cores);
   assert.ok(want >= 2, `the page sees ${result.cores} cores`);
-  assert.equal(result.threads, want, "'auto': the cores there are, at most 4");
+  assert.equal(result.threads, want, "'auto': the cores there are, at most 16");
   assert.equal(result.workers, want - 1, 'init() resolved with the workers running');
   assert.ok(result.workerTiles > 0, 'the workers took tiles of the large ops');
   assertRight(result);

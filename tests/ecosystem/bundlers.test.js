@@ -142,11 +142,11 @@ async function inIsolatedChromium(dir) {
 }
 
 // A build that emits the threaded .wasm runs on threads when its page is served isolated: as many
-// as 'auto' gives (the cores there are, at most 4), with nothing on the console.
+// as 'auto' gives (the cores there are, at most 16), with nothing on the console.
 async function threadsWhenIsolated(dir) {
   const isolated = await inIsolatedChromium(dir);
   assert.deepEqual(isolated.result, EXPECTED);
-  assert.equal(isolated.threads, Math.min(4, availableParallelism()));
+  assert.equal(isolated.threads, Math.min(16, availableParallelism()));
   assert.deepEqual(isolated.warnings, []);
 }
 

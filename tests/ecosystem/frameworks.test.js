@@ -98,7 +98,7 @@ test("Angular 20 (application builder): ng build with the default import; tensor
     const { result, threads, problems, warnings } = await runPage(chromium, `http://127.0.0.1:${server.address().port}/index.html`);
     assert.deepEqual(problems, []);
     assert.deepEqual(result, EXPECTED);
-    assert.equal(threads, Math.min(4, availableParallelism()));
+    assert.equal(threads, Math.min(16, availableParallelism()));
     assert.deepEqual(warnings, []);
   } finally {
     await chromium.close();

@@ -1,9 +1,18 @@
 // What tests read of the library's insides: the wasm memory in use and the pool's readiness.
-import { builds, enter } from '../../web/loader.js';
+import { builds, enter, startThreads } from '../../web/loader.js';
 import { freeStagingBlock } from '../../web/memory.js';
-import { poolReady } from '../../web/pool.js';
+import * as pool from '../../web/pool.js';
 
-export { builds, poolReady };
+export { builds };
+
+/**
+ * Starts the threads init() left for later (Node.js starts them with the first large wasm
+ * tensor) and resolves once every worker runs, so that a test's ops find them.
+ */
+export async function poolReady() {
+  startThreads();
+  await pool.poolReady();
+}
 
 /** Bytes of wasm memory in use in every loaded build (malloc's, without the staging blocks kept between calls). */
 export function memoryInUse() {

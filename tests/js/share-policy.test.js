@@ -1,9 +1,10 @@
 // The sharing policy is a pure function of the op's output bytes, whether its arithmetic is heavy
 // (which the core says, per op and dtype) and the thread count: table-driven, from the rule
-// docs/threads.md states, with the thresholds the module exports.
-import { test, before } from 'node:test';
+// docs/threads.md states (each thread an op wakes gets a few tiles), with the numbers the module
+// exports.
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MIN_SHARED_BYTES, TILE_BYTES, tilesFor } from '../../web/share-policy.js';
+import { TILES_PER_THREAD, TILE_BYTES, sharedThreads, smallestShared } from '../../web/share-policy.js';
 import { init } from '../../web/index.js';
 import { builds } from '../../web/loader.js';
 import { planFor } from '../../web/plans.js';
@@ -12,26 +13,40 @@ import { MODE_CODE, OP_CODE } from '../../web/abi.js';
 import { DTYPES } from '../../web/dtypes.js';
 import { OPS } from './dtypes.js';
 
-const H = MIN_SHARED_BYTES.heavy;
-const L = MIN_SHARED_BYTES.light;
+const H = TILES_PER_THREAD.heavy * TILE_BYTES; // what one thread of a heavy op must get
+const L = TILES_PER_THREAD.light * TILE_BYTES;
 
-test('tiles by size, heaviness and thread count', () => {
+test('threads by size, heaviness and thread count: a few tiles each, never more threads than that', () => {
   assert.ok(H <= L, 'heavy arithmetic pays from fewer bytes');
   const table = [
-    // bytes, heavy, threads -> tiles
+    // bytes, heavy, threads -> threads that run it
     [0, true, 4, 1],
-    [H - 1, true, 2, 1],
-    [H, true, 2, Math.ceil(H / TILE_BYTES)],
-    [H, true, 1, 1], // one thread: never shared
-    [H, false, 2, H < L ? 1 : Math.ceil(H / TILE_BYTES)],
-    [L - 1, false, 4, 1],
-    [L, false, 2, Math.ceil(L / TILE_BYTES)],
-    [L + 1, false, 3, Math.ceil((L + 1) / TILE_BYTES)],
-    [2 ** 31 - 1, true, 16, Math.ceil((2 ** 31 - 1) / TILE_BYTES)],
+    [2 * H - 1, true, 2, 1],
+    [2 * H, true, 2, 2],
+    [2 * H, true, 16, 2], // work for two: the other fourteen stay asleep
+    [2 * H, true, 1, 1], // one thread: never shared
+    [2 * H, false, 2, H < L ? 1 : 2],
+    [2 * L - 1, false, 4, 1],
+    [2 * L, false, 2, 2],
+    [5 * L, false, 4, 4],
+    [5 * L + 1, false, 16, 5],
+    [64 * L, false, 16, 16],
+    [64 * L, false, 3, 3],
+    [2 ** 31 - 1, true, 16, 16],
   ];
-  for (const [bytes, heavy, threads, tiles] of table) {
-    assert.equal(tilesFor(bytes, heavy, threads), tiles, `${bytes} bytes, heavy ${heavy}, ${threads} threads`);
-    assert.equal(tilesFor(bytes, heavy, threads), tiles, 'the same answer again: no history');
+  for (const [bytes, heavy, threads, expected] of table) {
+    assert.equal(sharedThreads(bytes, heavy, threads), expected, `${bytes} bytes, heavy ${heavy}, ${threads} threads`);
+    assert.equal(sharedThreads(bytes, heavy, threads), expected, 'the same answer again: no history');
+  }
+});
+
+test('wasm tensors go to the shared memory from the smallest op that may be shared', () => {
+  assert.equal(smallestShared(1), Infinity);
+  for (const threads of [2, 4, 16]) {
+    const at = smallestShared(threads);
+    assert.equal(sharedThreads(at, true, threads), 2, `${threads} threads: ${at} bytes are shared`);
+    assert.equal(sharedThreads(at - 1, true, threads), 1, `${threads} threads: ${at - 1} bytes are not`);
+    assert.equal(sharedThreads(at - 1, false, threads), 1);
   }
 });
 

@@ -8,13 +8,15 @@
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { init, threads } from '../../web/index.js';
-import { configurePoolForTests, poolReady } from '../../web/pool.js';
+import { configurePoolForTests } from '../../web/pool.js';
+import { poolReady } from './internals.js';
 import { testing } from '../../web/loader.js';
 
 const n = Number(process.env.TW_THREADS ?? 2);
 // On a machine with fewer cores, the threads are made to fit: what is checked here is the results.
 if (os.availableParallelism() < n) os.availableParallelism = () => n;
 await init({ threads: n });
+await poolReady();
 if (n > 1) {
   configurePoolForTests({ mode: 'always', tileBytes: 256 });
   testing.allShared = true;
@@ -25,4 +27,3 @@ const smallOps = process.env.TW_SMALL_OPS ?? 'auto';
 assert.ok(['auto', 'always', 'never'].includes(smallOps), `TW_SMALL_OPS=${smallOps}`);
 testing.smallOps = smallOps;
 assert.equal(threads(), n, `this suite runs on ${n} threads`);
-await poolReady();

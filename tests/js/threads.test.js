@@ -17,7 +17,7 @@ const PRELUDE = `
   import * as tw from ${SOURCES.index};
   import { memoryInUse, poolReady } from ${SOURCES.internals};
   import { poolStats } from ${SOURCES.pool};
-  import { MIN_SHARED_BYTES } from ${JSON.stringify(new URL('../../web/share-policy.js', import.meta.url).href)};
+  import { smallestShared } from ${JSON.stringify(new URL('../../web/share-policy.js', import.meta.url).href)};
   const N = 1 << 22; // int32 division and float16 multiply of N elements: above what the policy shares
   const i32 = new Int32Array(N).map((_, i) => (i * 2654435761) | 0);
   const j32 = new Int32Array(N).map((_, i) => (i % 17) - 8 || 3);
@@ -40,7 +40,7 @@ const PRELUDE = `
   console.warn = (m) => warnings.push(String(m));
 `;
 
-test("'auto' uses the cores there are (at most 4), and a synchronous loop right after init() uses the workers", () => {
+test("'auto' uses the cores there are (at most 16), and a synchronous loop right after init() uses the workers", () => {
   const r = run(`${PRELUDE}
     await tw.init();
     const auto = tw.threads();
@@ -56,7 +56,7 @@ test("'auto' uses the cores there are (at most 4), and a synchronous loop right 
     tw.divide(a, b, { out: y });
     console.log(JSON.stringify({ auto, workerTiles, loopSame: last === checksum(y.data), same: JSON.stringify(threaded) === JSON.stringify(one),
       afterOne: poolStats().workers, warnings }));`);
-  assert.equal(r.auto, Math.min(4, cores));
+  assert.equal(r.auto, Math.min(16, cores));
   assert.ok(r.workerTiles > 0, 'the workers took tiles of ops in a loop that never awaited');
   assert.equal(r.loopSame, true, 'the same bits as on 1 thread');
   assert.equal(r.same, true, 'the same bits as on 1 thread');
@@ -96,8 +96,9 @@ test('setThreads down and up: it resolves once the threads it starts run; more t
     }
     console.log(JSON.stringify({ errors, steps, warnings }));`);
   assert.deepEqual(s.errors, Array(10).fill('RangeError'));
-  const want = [[2, 1, true], [1, 0, false], [2, 1, true], [1, 0, false], [1, 0, false],
-    [Math.min(4, cores), Math.min(4, cores) - 1, true]];
+  // After init() no worker runs: bigOps' first tensor starts it, and its ops use it.
+  const want = [[2, 0, true], [1, 0, false], [2, 1, true], [1, 0, false], [1, 0, false],
+    [Math.min(16, cores), Math.min(16, cores) - 1, true]];
   assert.deepEqual(s.steps.map((x) => [x.threads, x.running, x.worked]), want);
   for (const x of s.steps) assert.deepEqual(x.sums, s.steps[0].sums, 'the same bits whatever the thread count');
   assert.equal(s.warnings.length, 1);
@@ -119,7 +120,7 @@ test('disposal and memory growth between shared ops: right results, nothing left
     await tw.init({ threads: 2 });
     await poolReady();
     const first = bigOps();
-    const probe = tw.tensor(new Float32Array(MIN_SHARED_BYTES.heavy / 4)); // in the shared memory
+    const probe = tw.tensor(new Float32Array(smallestShared(2) / 4)); // in the shared memory
     const bytesBefore = probe.data.buffer.byteLength;
     const results = [];
     let base;
@@ -165,7 +166,7 @@ test('wasm tensors too small for a shared op live in the unshared memory; large 
   const r = run(`${PRELUDE}
     const where = () => {
       const shared = (t) => { const s = t.data.buffer instanceof SharedArrayBuffer; t.dispose(); return s; };
-      const big = MIN_SHARED_BYTES.heavy;
+      const big = smallestShared(2);
       return [shared(tw.tensor(new Uint8Array(big - 1))), shared(tw.empty([big], 'uint8')), shared(tw.tensor(new Uint8Array(big)))];
     };
     await tw.init({ threads: 2 });
@@ -176,3 +177,52 @@ test('wasm tensors too small for a shared op live in the unshared memory; large 
   assert.deepEqual(r.two, [false, true, true]);
   assert.deepEqual(r.one, [false, false, false], 'with threads off, every new tensor in the unshared memory');
 });
+
+test('init() starts no worker: the first wasm tensor large enough for a shared op starts them, and ops use them as they come up', () => {
+  const r = run(`${PRELUDE}
+    await tw.init({ threads: 2 });
+    const atInit = { threads: tw.threads(), workers: poolStats().workers };
+    tw.tensor(new Uint8Array(smallestShared(2) - 1)).dispose();
+    const small = poolStats().workers;
+    const a = tw.tensor(i32), b = tw.tensor(j32), y = tw.empty([N], 'int32');
+    const started = poolStats().workers;
+    let tiles = 0;
+    for (let i = 0; i < 400 && tiles === 0; ++i) { tw.divide(a, b, { out: y }); tiles = poolStats().workerTiles; }
+    console.log(JSON.stringify({ atInit, small, started, tiles, shared: a.data.buffer instanceof SharedArrayBuffer }));`);
+  assert.deepEqual(r.atInit, { threads: 2, workers: 0 }, 'threads() says what was asked for; no worker runs yet');
+  assert.equal(r.small, 0, 'a tensor too small for a shared op starts nothing');
+  assert.equal(r.started, 1, 'a large one starts the worker');
+  assert.equal(r.shared, true);
+  assert.ok(r.tiles > 0, 'the worker took tiles of ops in a loop that never awaited');
+});
+
+// The policy ('auto', no test settings) on 1 to 16 threads, the cores faked where the machine has
+// fewer: each op is shared by as many threads as its size allows, and the bits never change.
+for (const threads of [1, 2, 4, 8, 16]) {
+  test(`the policy on ${threads} thread(s): sizes from one tile to many, the same bits as one thread`, () => {
+    const r = runFresh(`${PRELUDE}
+      await tw.init();
+      await poolReady();
+      const sums = [];
+      for (const n of [16384, 65536, 262144, 1048576]) {
+        const a = tw.tensor(i32.subarray(0, n)), b = tw.tensor(j32.subarray(0, n)), y = tw.empty([n], 'int32');
+        const p = tw.tensor(h16.subarray(0, n), [n], 'float16'), q = tw.tensor(k16.subarray(0, n), [n], 'float16'), z = tw.empty([n], 'float16');
+        const f = tw.tensor(new Float32Array(n).map((_, i) => Math.sin(i))), w = tw.empty([n], 'float32');
+        tw.divide(a, b, { out: y }); tw.multiply(p, q, { out: z }); tw.multiply(f, f, { out: w });
+        sums.push(checksum(y.data), checksum(z.data), checksum(w.data));
+        for (const t of [a, b, y, p, q, z, f, w]) t.dispose();
+      }
+      const worked = poolStats().workerTiles;
+      await tw.setThreads(1);
+      const one = [];
+      for (const n of [16384, 65536, 262144, 1048576]) {
+        one.push(checksum(tw.divide({ data: i32.subarray(0, n) }, { data: j32.subarray(0, n) }).data),
+          checksum(tw.multiply({ data: h16.subarray(0, n), dtype: 'float16' }, { data: k16.subarray(0, n), dtype: 'float16' }).data),
+          checksum(tw.multiply({ data: new Float32Array(n).map((_, i) => Math.sin(i)) }, { data: new Float32Array(n).map((_, i) => Math.sin(i)) }).data));
+      }
+      console.log(JSON.stringify({ auto: tw.threads(), same: JSON.stringify(sums) === JSON.stringify(one), worked }));`, { cores: threads });
+    assert.equal(r.same, true, 'the same bits as on 1 thread');
+    if (threads > 1) assert.ok(r.worked > 0, 'workers took tiles');
+    else assert.equal(r.worked, 0);
+  });
+}

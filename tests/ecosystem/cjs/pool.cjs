@@ -18,6 +18,6 @@ tw.init().then(async () => {
   const threads = tw.threads();
   await tw.setThreads(1);
   console.log(JSON.stringify({
-    threads, expected: Math.min(4, availableParallelism()), same: JSON.stringify(threaded) === JSON.stringify(q()), warnings,
+    threads, expected: Math.min(16, availableParallelism()), same: JSON.stringify(threaded) === JSON.stringify(q()), warnings,
   }));
 });

@@ -23,7 +23,6 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
-const glue = join(dist, 'tensorwise.js');
 const wasmFile = join(dist, 'tensorwise.wasm');
 
 // The pool's functions the package calls, named: the tests' and the bench's (poolStats,
@@ -91,63 +90,6 @@ function latin1Literal(bytes) {
   return text;
 }
 
-// Emscripten's glue, adjusted for being bundled; each edit must apply exactly once, so a new
-// Emscripten that changes the glue stops the build here instead of shipping something untested.
-const GLUE_EDITS = [
-  // web/loader.js does the glue's loading: it always passes instantiateWasm (the bytes read,
-  // fetched or embedded, compiled and instantiated there) and replaces the heap's growth with
-  // memory.js's growHeap, and memory.js makes its own views of the memory. The glue's own ways to
-  // the same ends are cut here, so that they are not shipped twice: its wasm URL (as a
-  // new URL(..., import.meta.url) bundlers would also emit the .wasm a second time, or for the
-  // inline entries, at all) and the script directory it resolves it against, its fetch and XHR
-  // loading, its heap growth and its HEAP8...HEAPU64 views (the one import function stays, for
-  // loader.js to replace).
-  ['var wasmBinaryFile;if(Module["locateFile"]){wasmBinaryFile="tensorwise.wasm";if(!isDataURI(wasmBinaryFile)){wasmBinaryFile=locateFile(wasmBinaryFile)}}else{wasmBinaryFile=new URL("tensorwise.wasm",import.meta.url).toString()}', 'var wasmBinaryFile="tensorwise.wasm";'],
-  ['var _scriptDir = import.meta.url;', 'var _scriptDir = "";'],
-  ['if(ENVIRONMENT_IS_WEB||ENVIRONMENT_IS_WORKER){', 'if(false){'],
-  ['instantiateAsync().catch(readyPromiseReject);', ''],
-  ['var asmLibraryArg={"b":_emscripten_resize_heap,', 'var asmLibraryArg={"b":()=>0,'],
-  ['function updateGlobalBufferAndViews(buf){buffer=buf;Module["HEAP8"]=HEAP8=new Int8Array(buf);Module["HEAP16"]=HEAP16=new Int16Array(buf);Module["HEAP32"]=HEAP32=new Int32Array(buf);Module["HEAPU8"]=HEAPU8=new Uint8Array(buf);Module["HEAPU16"]=HEAPU16=new Uint16Array(buf);Module["HEAPU32"]=HEAPU32=new Uint32Array(buf);Module["HEAPF32"]=HEAPF32=new Float32Array(buf);Module["HEAPF64"]=HEAPF64=new Float64Array(buf);Module["HEAP64"]=HEAP64=new BigInt64Array(buf);Module["HEAPU64"]=HEAPU64=new BigUint64Array(buf)}',
-    'function updateGlobalBufferAndViews(buf){buffer=buf}'],
-  // Advice for the library's developers, not its users.
-  ['what+=". Build with -s ASSERTIONS=1 for more info.";', ''],
-  // What nothing in this build reads: ENVIRONMENT_IS_NODE (it served the glue's own loading),
-  // print (out), the file packager's tables (no files here), and the path for run-time callbacks
-  // held in the wasm function table (the one callback, the constructors, is a function).
-  ['var ENVIRONMENT_IS_NODE=typeof process=="object"&&typeof process.versions=="object"&&typeof process.versions.node=="string";', ''],
-  ['var out=console.log.bind(console);', ''],
-  ['Module["preloadedImages"]={};Module["preloadedAudios"]={};', ''],
-  ['function callRuntimeCallbacks(callbacks){while(callbacks.length>0){var callback=callbacks.shift();if(typeof callback=="function"){callback(Module);continue}var func=callback.func;if(typeof func=="number"){if(callback.arg===undefined){getWasmTableEntry(func)()}else{getWasmTableEntry(func)(callback.arg)}}else{func(callback.arg===undefined?null:callback.arg)}}}',
-    'function callRuntimeCallbacks(callbacks){while(callbacks.length>0){callbacks.shift()(Module)}}'],
-];
-
-// The glue reaches each export through a wrapper of its own that looks the export up on its first
-// call (var _f=Module["_f"]=function(){return(_f=Module["_f"]=Module["asm"]["x"]).apply(null,arguments)};):
-// a second way to what Module.asm holds. Each is set once instead, where the glue receives the
-// exports (web/instance.js calls each once and takes it from the module, as before).
-const EXPORT_WRAPPER = /var (\w+)=Module\["\1"\]=function\(\)\{return\(\1=Module\["\1"\]=Module\["asm"\]\["(\w+)"\]\)\.apply\(null,arguments\)\};/g;
-const RECEIVED = 'Module["asm"]=exports;';
-
-function editGlue(text) {
-  const once = (from, to) => {
-    const count = text.split(from).length - 1;
-    if (count !== 1) throw new Error(`scripts/bundle.mjs: expected ${JSON.stringify(from)} once in ${glue}, found it ${count} times`);
-    text = text.replace(from, to);
-  };
-  for (const [from, to] of GLUE_EDITS) once(from, to);
-  const wrappers = [...text.matchAll(EXPORT_WRAPPER)];
-  text = text.replace(EXPORT_WRAPPER, '');
-  for (const [, name] of wrappers) {
-    if (new RegExp(`\\b${name}\\b`).test(text)) throw new Error(`scripts/bundle.mjs: ${name} is used in ${glue} beyond its export wrapper`);
-  }
-  if (wrappers.length === 0 || text.includes('.apply(null,arguments)')) {
-    throw new Error(`scripts/bundle.mjs: ${glue}'s export wrappers are not as expected`);
-  }
-  once(RECEIVED, RECEIVED + wrappers.map(([, name, key]) => `Module["${name}"]=exports["${key}"];`).join(''));
-  if (text.includes('import.meta')) throw new Error(`scripts/bundle.mjs: ${glue} still uses import.meta`);
-  return text;
-}
-
 function plugin(variant) {
   return {
     name: 'tensorwise',
@@ -155,7 +97,6 @@ function plugin(variant) {
       b.onResolve({ filter: /\/wasm-file\.js$/ }, () => ({ path: variant, namespace: 'wasm-file' }));
       b.onResolve({ filter: /^\.\/tensorwise\.wasm$/ }, (args) => ({ path: args.path, external: true }));
       b.onLoad({ filter: /.*/, namespace: 'wasm-file' }, () => ({ contents: VARIANTS[variant](), loader: 'js', resolveDir: dist }));
-      b.onLoad({ filter: /[\\/]dist[\\/]tensorwise\.js$/ }, () => ({ contents: editGlue(readFileSync(glue, 'utf8')), loader: 'js' }));
     },
   };
 }

@@ -78,11 +78,34 @@ for (const [build, [file, kind]] of Object.entries(BUILDS)) {
   };
 }
 
+// What Emscripten's glue (dist/tensorwise.js, which both builds share) knows and the loader needs
+// to instantiate a build without it (web/loader.js): each function export's C name (as the glue
+// names it: `_malloc`, `___wasm_call_ctors`) by its minified name, and the memory it would make
+// for the single-threaded build, in pages. The glue itself is not shipped.
+const glue = readFileSync(fileURLToPath(new URL('dist/tensorwise.js', root)), 'utf8');
+const exportNames = {};
+for (const [, name, key] of glue.matchAll(/Module\["(_\w+)"\]=Module\["asm"\]\["(\w+)"\]/g)) exportNames[name] = key;
+const functions = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(fileURLToPath(new URL('dist/tensorwise.wasm', root)))))
+  .filter((e) => e.kind === 'function').map((e) => e.name);
+const named = Object.values(exportNames);
+if (functions.some((key) => !named.includes(key)) || named.some((key) => !functions.includes(key)) || !exportNames.___wasm_call_ctors) {
+  throw new Error(`scripts/wasm-interface.mjs: the glue names ${named.join(', ')}; the module exports the functions ${functions.join(', ')}`);
+}
+const bytesOf = (pattern) => {
+  const found = pattern.exec(glue);
+  if (found === null) throw new Error(`scripts/wasm-interface.mjs: no ${pattern} in the glue`);
+  return Number(found[1]);
+};
+const memoryPages = { initial: bytesOf(/INITIAL_MEMORY=(\d+);/) / 65536, maximum: bytesOf(/"maximum":(\d+)\/65536/) / 65536 };
+
 writeFileSync(fileURLToPath(new URL('dist/wasm-interface.js', root)), [
-  '// Written by scripts/wasm-interface.mjs from this build\'s .wasm files: each build\'s stamp',
-  '// (its custom section "tensorwise"), imports and exports (as web/wasm-check.js lists them).',
+  '// Written by scripts/wasm-interface.mjs from this build\'s .wasm files and its glue: each build\'s',
+  '// stamp (its custom section "tensorwise"), imports and exports (as web/wasm-check.js lists',
+  '// them), the exports\' C names by their minified ones and the memory in pages (web/loader.js).',
   `export const VERSION = ${JSON.stringify(version)};`,
   `export const SECTION = ${JSON.stringify(SECTION)};`,
   `export const BUILDS = ${JSON.stringify(record)};`,
+  `export const EXPORT_NAMES = ${JSON.stringify(exportNames)};`,
+  `export const MEMORY_PAGES = ${JSON.stringify(memoryPages)};`,
   '',
 ].join('\n'));

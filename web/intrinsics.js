@@ -66,16 +66,6 @@ export const WebAssemblyIntrinsics = typeof WebAssembly === 'object' && WebAssem
 export const memoryBuffer = WebAssemblyIntrinsics === null ? null : getter(WebAssembly.Memory.prototype, 'buffer');
 export const memoryGrow = WebAssemblyIntrinsics === null ? null : uncurry(WebAssembly.Memory.prototype.grow);
 
-/** Whether x is a WebAssembly.Memory: its buffer getter checks the internal slot. */
-export function isMemory(x) {
-  try {
-    memoryBuffer(x);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Whether x is a compiled WebAssembly.Module: Module.exports checks the internal slot (instanceof
  * would ask x's prototype chain and the class's Symbol.hasInstance, which a caller can change).

@@ -1,14 +1,14 @@
-// Loads the wasm module once. Emscripten 3.1.6's own loader would fetch() file paths in Node
-// and its ES6 output has no Node support, so the glue is built for the web only and this file
-// hands it the module: the bytes read from disk in Node, fetched in browsers, embedded (the
-// inline entries), or given by the caller; compiled here, so that a failure (a page whose
-// Content-Security-Policy forbids compiling WebAssembly) gets a message a user can act on.
-import createTensorwiseModule from '../dist/tensorwise.js';
-import { LIMITS, namesOf, readAbi, sameAbi } from './abi.js';
+// Loads the wasm module once, without Emscripten's glue: the bytes read from disk in Node,
+// fetched in browsers, embedded (the inline entries), or given by the caller; compiled and
+// instantiated here, so that a failure (a page whose Content-Security-Policy forbids compiling
+// WebAssembly) gets a message a user can act on. (Emscripten 3.1.6's glue would fetch() file
+// paths in Node, and its ES6 output has no Node support.)
+import { EXPORT_NAMES, MEMORY_PAGES } from '../dist/wasm-interface.js';
+import { namesOf, readAbi, sameAbi } from './abi.js';
 import { describe } from './format.js';
 import { makeInstance } from './instance.js';
 import {
-  TYPED_ARRAY_CLASSES, WebAssemblyIntrinsics, atomics, bytesOf, ceil, hasOwn, isCompiledModule, isDetached, isMemory, max, min,
+  TYPED_ARRAY_CLASSES, WebAssemblyIntrinsics, atomics, bytesOf, ceil, hasOwn, isCompiledModule, isDetached, max, min,
   objectKeys, pageWorker, typedArraySet,
 } from './intrinsics.js';
 import { growHeap, setSharedInstance } from './memory.js';
@@ -187,9 +187,7 @@ function noThreads(error) {
   sharing.planned = 1;
 }
 
-const sharedMemory = () => new WebAssemblyIntrinsics.Memory({
-  initial: LIMITS.memoryInitialPages, maximum: LIMITS.memoryMaximumPages, shared: true,
-});
+const sharedMemory = () => new WebAssemblyIntrinsics.Memory({ ...MEMORY_PAGES, shared: true });
 
 // Starts n - 1 workers on the threaded build (their threads boot; attach() gives them the module)
 // and makes it the build large wasm tensors and their ops use.
@@ -296,8 +294,8 @@ async function compileAsync(bytes) {
 }
 
 // A build's instance from its bytes (or its compiled WebAssembly.Module); `memory` is the threaded
-// build's shared memory (the other build's glue makes its own). The module is compiled first and
-// checked (wasm-check.js) before the glue sees it; `what` names it in the message.
+// build's shared memory (null for the other, which gets its own). `what` names the module in
+// messages.
 async function loadBuild(bytes, memory, what) {
   const module = isCompiledModule(bytes) ? bytes : compileSync ? compileNow(bytes) : await compileAsync(bytes);
   return finishBuild(await instantiate(module, memory, what), memory);
@@ -375,65 +373,35 @@ const isNode = typeof globalThis.process?.versions?.node === 'string';
 const compileSync = isNode;
 
 /**
- * Instantiates a compiled build: { m, compiled, heap } (the glue's module, the WebAssembly.Module
- * and the module's memory), after checking it (wasm-check.js; `what` names it in the message).
- * `memory`: the threaded build's shared memory, or null (the glue makes its own). Node.js, Deno
- * and Bun instantiate on this thread, and the glue has started the module when this returns;
- * elsewhere (browsers restrict instantiating on their main thread) it gives a promise.
+ * Instantiates a compiled build: { m, compiled, heap }: its exports by C name (`m._malloc`; `m.asm`
+ * holds them by their minified names), the WebAssembly.Module and the module's memory, after
+ * checking it (wasm-check.js; `what` names it in the message). `memory`: the threaded build's
+ * shared memory, or null (one is made). The module's one function import, the heap's growth, is
+ * growHeap (memory.js), which runs only built-ins captured at load: it runs inside a call (the
+ * core's allocator asks for it). Node.js, Deno and Bun instantiate on this thread; elsewhere
+ * (browsers restrict instantiating on their main thread) it gives a promise. Emscripten's glue
+ * did this; what it knew (the exports' names, the memory's size) is in dist/wasm-interface.js.
  */
 function instantiate(compiled, memory, what) {
   checkModule(compiled, memory === null ? 'plain' : 'shared', what);
-  let heap = memory, failure = null, later = null;
-  const m = {
-    instantiateWasm(imports, receiveInstance) {
-      try {
-        heap = ownGrowth(imports);
-        if (!compileSync) {
-          later = WebAssemblyIntrinsics.instantiate(compiled, imports).then((instance) => receiveInstance(instance, compiled));
-          return {}; // the exports arrive through receiveInstance
-        }
-        const instance = new WebAssemblyIntrinsics.Instance(compiled, imports);
-        receiveInstance(instance, compiled);
-        return instance.exports;
-      } catch (error) {
-        failure = error;
-        return {};
-      }
-    },
+  const heap = memory ?? new WebAssemblyIntrinsics.Memory(MEMORY_PAGES);
+  const grow = (requested) => (growHeap(heap, requested, MEMORY_PAGES.maximum * 65536) ? 1 : 0);
+  const imports = {};
+  for (const { module, name, kind } of WebAssemblyIntrinsics.imports(compiled)) {
+    (imports[module] ??= {})[name] = kind === 'memory' ? heap : grow;
+  }
+  const started = (instance) => {
+    const m = { asm: instance.exports };
+    for (const name of objectKeys(EXPORT_NAMES)) m[name] = m.asm[EXPORT_NAMES[name]];
+    m.___wasm_call_ctors();
+    return { m, compiled, heap };
   };
-  if (memory !== null) m.wasmMemory = memory;
-  const ready = createTensorwiseModule(m); // m is the glue's module
-  ready.catch(() => {}); // a failure is thrown or rejected below, not left unhandled
-  if (failure !== null) throw explain(failure);
-  if (!compileSync) return Promise.all([later, ready]).then(() => ({ m, compiled, heap }), (error) => { throw explain(error); });
-  if (m.calledRun !== true) throw new Error('tensorwise: the module did not start');
-  return { m, compiled, heap };
-}
-
-/**
- * The glue's imports with its one function, the heap's growth, replaced by growHeap (memory.js),
- * which runs only built-ins captured at load; returns the memory among them. The glue's version
- * runs inside a call (the core's allocator asks for it) and read what a caller can replace.
- */
-function ownGrowth(imports) {
-  let memory = null, functions = 0;
-  for (const space of objectKeys(imports)) {
-    const entries = imports[space];
-    for (const name of objectKeys(entries)) {
-      const value = entries[name];
-      if (typeof value === 'function') {
-        ++functions;
-        entries[name] = (requested) => (growHeap(memory, requested, LIMITS.memoryMaximumPages * 65536) ? 1 : 0);
-      } else if (isMemory(value)) {
-        memory = value;
-      }
-    }
+  if (!compileSync) return WebAssemblyIntrinsics.instantiate(compiled, imports).then(started, (error) => { throw explain(error); });
+  try {
+    return started(new WebAssemblyIntrinsics.Instance(compiled, imports));
+  } catch (error) {
+    throw explain(error);
   }
-  if (memory === null || functions !== 1) {
-    throw new Error(`tensorwise: the glue gives the module ${functions} functions and ${memory === null ? 'no' : 'a'} memory; ` +
-      'this loader knows one function, the heap\'s growth, and one memory (were the glue and the loader built together?)');
-  }
-  return memory;
 }
 
 // A Content-Security-Policy without 'wasm-unsafe-eval' (or 'unsafe-eval') in script-src makes

@@ -17,7 +17,7 @@ before(async () => {
   root = mkdtempSync(join(tmpdir(), 'tensorwise-page-'));
   cpSync(join(repoRoot, 'web'), join(root, 'web'), { recursive: true });
   mkdirSync(join(root, 'dist'));
-  for (const f of ['tensorwise.js', 'wasm-interface.js', 'tensorwise.wasm']) cpSync(join(repoRoot, 'dist', f), join(root, 'dist', f));
+  for (const f of ['wasm-interface.js', 'tensorwise.wasm']) cpSync(join(repoRoot, 'dist', f), join(root, 'dist', f));
   const page = readFileSync(new URL('./pages/smoke.html', import.meta.url), 'utf8').replace('__PAGE_SCRIPT__', PAGE_SCRIPT);
   writeFileSync(join(root, 'index.html'), page);
   for (const f of ['csp.html', 'csp.js']) cpSync(new URL(`./pages/${f}`, import.meta.url), join(root, f));

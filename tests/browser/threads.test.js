@@ -16,7 +16,7 @@ before(async () => {
   const root = mkdtempSync(join(tmpdir(), 'tensorwise-threads-'));
   cpSync(join(repoRoot, 'web'), join(root, 'web'), { recursive: true });
   mkdirSync(join(root, 'dist'));
-  for (const f of ['tensorwise.js', 'wasm-interface.js', 'tensorwise.wasm', 'tensorwise-mt.wasm']) cpSync(join(repoRoot, 'dist', f), join(root, 'dist', f));
+  for (const f of ['wasm-interface.js', 'tensorwise.wasm', 'tensorwise-mt.wasm']) cpSync(join(repoRoot, 'dist', f), join(root, 'dist', f));
   mkdirSync(join(root, 'golden'));
   for (const f of ['check.js', 'cases.json']) cpSync(join(repoRoot, 'tests', 'golden', f), join(root, 'golden', f));
   mkdirSync(join(root, 'js'));

@@ -4,11 +4,13 @@
 //   dist/index.mjs    ESM, the default entry: the .wasm beside it, found through a
 //                     new URL('./tensorwise.wasm', import.meta.url) that bundlers recognise
 //   dist/index.cjs    CommonJS (require), the .wasm beside it through __dirname
+//   dist/webpack-node.mjs  dist/index.mjs for webpack's Node builds of tensorwise/file (Next.js's
+//                     server): the .wasm webpack emits, found in its output folder
 //   dist/inline.mjs   ESM with the .wasm inside: for bundlers (but webpack), Bun, Deno
 //   dist/inline.cjs   the same, CommonJS
 //   dist/workerd.mjs  ESM for Cloudflare Workers: imports ./tensorwise.wasm, which their
 //                     bundler turns into a compiled WebAssembly.Module
-//   (index.mjs and index.cjs hold the worker pool, web/pool.js, for the threaded build
+//   (index.mjs, webpack-node.mjs and index.cjs hold the worker pool, web/pool.js, for the threaded build
 //   dist/tensorwise-mt.wasm, which they load only where threads may run; the inline entries,
 //   which have no threads, hold neither)
 //   dist/index.d.ts, dist/index.d.cts   web/index.d.ts, for import and for require
@@ -33,17 +35,35 @@ const POOL = `import { ${POOL_NAMES} } from '../web/pool.js';\nexport const pool
 // Node's fs without an import where the runtime has process.getBuiltinModule, as in web/wasm-file.js.
 const NODE_BUILTIN = 'export const nodeBuiltin = (name) => globalThis.process?.getBuiltinModule?.(name);';
 
+// The literal stays a literal through minification: Vite, webpack, Parcel and Rollup's
+// import-meta-assets plugin rewrite it to the asset they emit; Node, Deno, Bun and a browser
+// loading the file from a server resolve it next to the file. `found` turns that URL into the
+// one the loader reads.
+const besideFile = (found = (url) => url) => [
+  `export const wasmUrl = () => ${found("new URL('./tensorwise.wasm', import.meta.url).href")};`,
+  `export const threadedWasmUrl = () => ${found("new URL('./tensorwise-mt.wasm', import.meta.url).href")};`,
+  POOL,
+  'export const embeddedWasm = () => undefined;',
+  NODE_BUILTIN,
+];
+
+// webpack's Node builds give an emitted asset a URL under their public path, a site's path in
+// Next.js (/_next/static/media/tensorwise.<hash>.wasm, which Node can neither read nor fetch) or
+// that path as a file: URL (webpack's own new URL(..., import.meta.url)); the file is in webpack's
+// output folder (__webpack_base_uri__ in Node) under that URL less the public path. (With the
+// empty public path, webpack's default for Node, that is the URL it gave.) A tool that takes the
+// webpack condition but is not webpack has no __webpack_public_path__: the URL stays as it is there.
+const EMITTED = [
+  'const emitted = (url) => {',
+  "  if (typeof __webpack_public_path__ != 'string') return url;",
+  '  const output = __webpack_base_uri__, at = new URL(url, output).href, prefix = new URL(__webpack_public_path__, output).href;',
+  '  return at.startsWith(prefix) ? new URL(at.slice(prefix.length), output).href : url;',
+  '};',
+].join('\n');
+
 const VARIANTS = {
-  // The literal stays a literal through minification: Vite, webpack, Parcel and Rollup's
-  // import-meta-assets plugin rewrite it to the asset they emit; Node, Deno, Bun and a browser
-  // loading the file from a server resolve it next to the file.
-  esm: () => [
-    "export const wasmUrl = () => new URL('./tensorwise.wasm', import.meta.url).href;",
-    "export const threadedWasmUrl = () => new URL('./tensorwise-mt.wasm', import.meta.url).href;",
-    POOL,
-    'export const embeddedWasm = () => undefined;',
-    NODE_BUILTIN,
-  ].join('\n'),
+  esm: () => besideFile().join('\n'),
+  'webpack-node': () => [EMITTED, ...besideFile((url) => `emitted(${url})`)].join('\n'),
   // require, not an import(): Jest's default (CommonJS) set-up has no dynamic import().
   cjs: () => [
     "export const wasmUrl = () => require('node:url').pathToFileURL(require('node:path').join(__dirname, 'tensorwise.wasm')).href;",
@@ -134,7 +154,7 @@ async function bundle(name, variant, format, entry = 'index.js') {
     format: { comments: /webpackIgnore|@vite-ignore/ },
     sourceMap: { content: JSON.stringify(map), url: `${name}.map`, filename: name },
   });
-  if (entry === 'index.js' && format === 'esm' && variant === 'esm' && !min.code.includes('new URL("./tensorwise.wasm",import.meta.url)')) {
+  if (entry === 'index.js' && format === 'esm' && (variant === 'esm' || variant === 'webpack-node') && !min.code.includes('new URL("./tensorwise.wasm",import.meta.url)')) {
     throw new Error('scripts/bundle.mjs: the new URL literal did not survive minification');
   }
   writeFileSync(join(dist, name), `${min.code}\n`);
@@ -143,6 +163,7 @@ async function bundle(name, variant, format, entry = 'index.js') {
 
 await Promise.all([
   bundle('index.mjs', 'esm', 'esm'),
+  bundle('webpack-node.mjs', 'webpack-node', 'esm'),
   bundle('index.cjs', 'cjs', 'cjs'),
   bundle('inline.mjs', 'inline', 'esm'),
   bundle('inline.cjs', 'inline', 'cjs'),

@@ -4,8 +4,9 @@ import * as pool from './pool.js';
 // version serves the repository's own sources (the demo, the tests: web/ beside dist/). The build
 // (scripts/bundle.mjs) gives each published file its own version of this module: the .wasm next
 // to the file (dist/index.mjs, through a new URL(..., import.meta.url) that bundlers recognise),
-// next to it through __dirname and require('fs') (dist/index.cjs), or the bytes inside it (the
-// inline entries).
+// next to it through __dirname and require('fs') (dist/index.cjs), in webpack's output folder
+// (dist/webpack-node.mjs, for webpack's Node builds, whose asset URLs are a site's), or the bytes
+// inside it (the inline entries).
 
 /** The .wasm's URL, or undefined when the bytes are embedded. */
 export const wasmUrl = () => new URL('../dist/tensorwise.wasm', import.meta.url).href;

@@ -14,7 +14,8 @@ test('the tarball holds the published files, LICENSE and notices, and nothing of
     'LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.md',
     'dist/index.cjs', 'dist/index.cjs.map', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.mjs', 'dist/index.mjs.map',
     'dist/inline.cjs', 'dist/inline.cjs.map', 'dist/inline.mjs', 'dist/inline.mjs.map',
-    'dist/tensorwise-mt.wasm', 'dist/tensorwise.wasm', 'dist/workerd.mjs', 'dist/workerd.mjs.map',
+    'dist/tensorwise-mt.wasm', 'dist/tensorwise.wasm', 'dist/webpack-node.mjs', 'dist/webpack-node.mjs.map',
+    'dist/workerd.mjs', 'dist/workerd.mjs.map',
     'package.json',
   ]);
 });
@@ -43,6 +44,10 @@ test('each condition set resolves to the build that works there (Node\'s resolve
   assert.equal(await resolve(['development']), 'dist/inline.mjs'); // bun build --target node
   assert.equal(await resolve([], 'tensorwise/inline'), 'dist/inline.mjs');
   assert.equal(await resolve(['module'], 'tensorwise/file'), 'dist/index.mjs');
+  assert.equal(await resolve([], 'tensorwise/file', 'require'), 'dist/index.cjs');
+  // webpack --target=node, Next.js's server: the .wasm webpack emits, found in its output folder.
+  assert.equal(await resolve(['webpack', 'production', 'module'], 'tensorwise/file'), 'dist/webpack-node.mjs');
+  assert.equal(await resolve(['webpack'], 'tensorwise/file', 'require'), 'dist/webpack-node.mjs');
   assert.equal(await resolve([], 'tensorwise/tensorwise.wasm'), 'dist/tensorwise.wasm');
   assert.equal(await resolve([], 'tensorwise/dist/tensorwise.wasm'), 'dist/tensorwise.wasm');
 });

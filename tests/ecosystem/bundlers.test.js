@@ -30,7 +30,7 @@ test('Rollup with @rollup/plugin-node-resolve (command line, ES output for a pag
   await inlineWhenIsolated(dir);
 });
 
-test('webpack 5 with no configuration file (src/index.js -> dist/main.js), the .wasm emitted as an asset; a Node-target bundle with a site\'s public path', async () => {
+test('webpack 5 with no configuration file (src/index.js -> dist/main.js), the .wasm emitted as an asset; a Node-target bundle with a site\'s public path, with tensorwise and tensorwise/file', async () => {
   const dir = await project('webpack', { browserEntry: true });
   await run('mv', ['src/main.js', 'src/index.js'], { cwd: dir });
   const { stdout } = await run(bin(dir, 'webpack'), ['--mode=production'], { cwd: dir });
@@ -43,6 +43,13 @@ test('webpack 5 with no configuration file (src/index.js -> dist/main.js), the .
   await run(bin(dir, 'webpack'), ['--mode=production', '--target=node', '--output-path=out-node', '--output-filename=main.cjs',
     '--output-public-path=/_next/'], { cwd: dir });
   assert.deepEqual(printed((await run('node', [join(dir, 'out-node', 'main.cjs')], { cwd: '/' })).stdout), EXPECTED);
+  // The same with tensorwise/file: the .wasm files are emitted beside main.cjs, and found there.
+  const index = readFileSync(join(dir, 'src', 'index.js'), 'utf8');
+  writeFileSync(join(dir, 'src', 'file.js'), index.replace("from 'tensorwise'", "from 'tensorwise/file'"));
+  await run(bin(dir, 'webpack'), ['--mode=production', '--target=node', '--entry=./src/file.js', '--output-path=out-file',
+    '--output-filename=main.cjs', '--output-public-path=/_next/'], { cwd: dir });
+  assert.ok(readdirSync(join(dir, 'out-file')).some((f) => f.endsWith('.wasm')), 'webpack emitted no .wasm');
+  assert.deepEqual(printed((await run('node', [join(dir, 'out-file', 'main.cjs')], { cwd: '/' })).stdout), EXPECTED);
 });
 
 test('Rsbuild (Rspack): rsbuild build for a page (no configuration file), and for Node (output.target: node) run from another folder', async () => {

@@ -27,11 +27,13 @@ async function checkApp(port, apiPath, pagePath = '/') {
   assert.deepEqual(await inChromium(null, pagePath, { server: { address: () => ({ port }) } }), EXPECTED);
 }
 
-// Runs `command` (a server on `port`) until apiPath answers, checks the app, stops it.
-async function whileServing(command, args, port, apiPath, options) {
+// Runs `command` (a server on `port`) until apiPath answers, checks the app and then `more`
+// (given the port), stops it.
+async function whileServing(command, args, port, apiPath, options, more = async () => {}) {
   const server = await startServer(command, args, `http://127.0.0.1:${port}${apiPath}`, options);
   try {
     await checkApp(port, apiPath);
+    await more(port);
   } catch (error) {
     error.message += `\n${args.join(' ')} said:\n${server.log()}`;
     throw error;
@@ -40,13 +42,24 @@ async function whileServing(command, args, port, apiPath, options) {
   }
 }
 
+// The route handler importing tensorwise/file: webpack's server build gives the .wasm it emits a
+// site's URL (/_next/static/media/...), which Node cannot load; the threaded build loads too.
+async function checkFileRoute(port) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/check-file`);
+  const text = await response.text();
+  assert.equal(response.status, 200, text);
+  assert.deepEqual(JSON.parse(text), EXPECTED);
+  assert.equal(response.headers.get('x-threads'), String(Math.min(16, availableParallelism())));
+}
+
 for (const [bundler, flags] of [['Turbopack', []], ['webpack', ['--webpack']]]) {
-  test(`Next.js 16 with ${bundler}: next build and next start, next dev (route handler, server component, client component)`, async () => {
+  test(`Next.js 16 with ${bundler}: next build and next start, next dev (route handlers with tensorwise and tensorwise/file, server component, client component)`, async () => {
     const dir = await project(`next-${bundler.toLowerCase()}`, { fixture: 'next' });
     await run(bin(dir, 'next'), ['build', ...flags], { cwd: dir, env: { ...process.env, ...env } });
     for (const command of [['start'], ['dev', ...flags]]) {
       const port = await freePort();
-      await whileServing(bin(dir, 'next'), [...command, '-p', String(port), '-H', '127.0.0.1'], port, '/api/check', { cwd: dir, env });
+      await whileServing(bin(dir, 'next'), [...command, '-p', String(port), '-H', '127.0.0.1'], port, '/api/check', { cwd: dir, env },
+        checkFileRoute);
     }
   });
 }

@@ -10,6 +10,7 @@
 //   resident int32 Div [4194304]      divide(a, b, { out }) in a plain synchronous loop
 //   resident float16 Mul [4194304]    multiply(a, b, { out }) in a plain synchronous loop
 //   ... awaiting a 1 ms timer         the same two, with `await` on a timer between ops
+//   resident / typed float32 Mul, int32 Div [16K ... 16M]   sizes around where the policy shares
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +39,21 @@ const CASES = {
     const a = tw.tensor(fa, [N], 'float16'), b = tw.tensor(fb, [N], 'float16'), y = tw.empty([N], 'float16');
     op = () => tw.multiply(a, b, { out: y });`,
 };
+// Sizes from 16K to 16M elements, resident and on JS arrays: where the policy shares and where
+// it does not, nothing may be slower than on one thread.
+const FILL = {
+  float32: 'for (let i = 0; i < M; ++i) { x[i] = Math.sin(i) * 100; z[i] = 1.5 + (i % 7); }',
+  int32: 'for (let i = 0; i < M; ++i) { x[i] = (i * 2654435761) | 0; z[i] = (i % 17) - 8 || 3; }',
+};
+for (const [dtype, Class, fn, label] of [['float32', 'Float32Array', 'multiply', 'Mul'], ['int32', 'Int32Array', 'divide', 'Div']]) {
+  for (const m of [16384, 262144, 1048576, 16777216]) {
+    const data = `const M = ${m}; const x = new ${Class}(M), z = new ${Class}(M); ${FILL[dtype]}`;
+    CASES[`resident ${dtype} ${label} [${m}]`] = `${data}
+      const a = tw.tensor(x), b = tw.tensor(z), y = tw.empty([M], '${dtype}');
+      op = () => tw.${fn}(a, b, { out: y });`;
+    if (m >= 262144) CASES[`typed ${dtype} ${label} [${m}]`] = `${data} op = () => tw.${fn}({ data: x }, { data: z });`;
+  }
+}
 const AWAITING = ['resident int32 Div [4194304]', 'resident float16 Mul [4194304]'];
 
 function script(body, threads, awaitTimer) {

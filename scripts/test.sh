@@ -35,6 +35,12 @@ for mode in 1:never 2:never 2:always; do
     --test --test-concurrency=1 --test-reporter=dot "${SUITES[@]}"
 done
 
+# The hostile-input suites once more on 16 threads (the pool's most; the cores faked where the
+# machine has fewer): every op shared between 16 threads, under the same traps.
+echo "== node --test, 16 threads, hostile input"
+TW_THREADS=16 TW_SMALL_OPS=never node --import ./tests/js/threads-mode.js --import ./tests/js/trap-builtins.js \
+  --test --test-concurrency=1 --test-reporter=dot tests/js/hostile.test.js tests/js/adversarial/*.test.js
+
 echo "== node --test"
 # One tarball for every ecosystem test (tests/ecosystem/helpers.js packs its own when run alone).
 mkdir -p build/ecosystem/pack

@@ -7,7 +7,7 @@
 // "DType:float32,float64,...;Op:mul,..." (a name's code is its place in its list, as the
 // enums number them), and four plain exports look facts up:
 //   tw_dtype_fact(dtype, DTypeFact)   size, kind (a DTypeKind), mantissa_bits and exponent_bits
-//                                     (floats' formats; 0 for integers), onnx_since
+//                                     (floats' formats; 0 for integers)
 //   tw_op_fact(op, OpFact)            commutes, divides, floors (0 or 1), floor_twin (an Op),
 //                                     arithmetic (an Arithmetic), zero_quotient (an integer x/0)
 //   tw_limit(Limit)                   max_rank, dim_bits (a dim is below 2^dim_bits), tile_align_bytes, memory_initial_pages,
@@ -105,7 +105,7 @@ bool known_mode(uint32_t code) {
 }
 
 // The facts tw_dtype_fact, tw_op_fact and tw_limit look up, by name (tw_names).
-#define TW_DTYPE_FACTS(X) X(size) X(kind) X(mantissa_bits) X(exponent_bits) X(onnx_since)
+#define TW_DTYPE_FACTS(X) X(size) X(kind) X(mantissa_bits) X(exponent_bits)
 #define TW_OP_FACTS(X) X(commutes) X(divides) X(floors) X(floor_twin) X(arithmetic) X(zero_quotient)
 #define TW_LIMITS(X)                                                                                          \
   X(max_rank) X(dim_bits) X(tile_align_bytes) X(memory_initial_pages) X(memory_maximum_pages) X(max_inputs) \
@@ -119,13 +119,12 @@ enum class Limit : int { TW_LIMITS(TW_ENUM) };
 constexpr uint32_t kUnknown = UINT32_MAX;
 
 template <class T>
-constexpr uint32_t dtype_fact(DTypeFact fact, uint32_t onnx_since) {
+constexpr uint32_t dtype_fact(DTypeFact fact) {
   switch (fact) {
     case DTypeFact::size: return sizeof(T);
     case DTypeFact::kind: return static_cast<uint32_t>(kind_of_ctype<T>);
     case DTypeFact::mantissa_bits: return static_cast<uint32_t>(mantissa_bits<T>());
     case DTypeFact::exponent_bits: return static_cast<uint32_t>(exponent_bits<T>());
-    case DTypeFact::onnx_since: return onnx_since;
   }
   return kUnknown;
 }
@@ -155,9 +154,9 @@ constexpr uint32_t kDTypeFacts = 0 TW_DTYPE_FACTS(TW_COUNT);
 constexpr uint32_t kOpFacts = 0 TW_OP_FACTS(TW_COUNT);
 #undef TW_COUNT
 template <class T>
-constexpr Facts<kDTypeFacts> dtype_facts(uint32_t onnx_since) {
+constexpr Facts<kDTypeFacts> dtype_facts() {
   Facts<kDTypeFacts> f{};
-  for (uint32_t i = 0; i < kDTypeFacts; ++i) f.of[i] = dtype_fact<T>(static_cast<DTypeFact>(i), onnx_since);
+  for (uint32_t i = 0; i < kDTypeFacts; ++i) f.of[i] = dtype_fact<T>(static_cast<DTypeFact>(i));
   return f;
 }
 template <Op O>
@@ -167,7 +166,7 @@ constexpr Facts<kOpFacts> op_facts() {
   return f;
 }
 constexpr Facts<kDTypeFacts> kDTypeFactTable[] = {
-#define TW_ROW(name, ctype, kind, js, onnx) dtype_facts<ctype>(onnx),
+#define TW_ROW(name, ctype, kind, js) dtype_facts<ctype>(),
     TW_DTYPES(TW_ROW)
 #undef TW_ROW
 };
@@ -231,7 +230,7 @@ void write_shape(const Broadcast& r, Status s) {
 
 // Every list's names, in order: "List:name,name,...;" (see the top of this file).
 #define TW_NAME(name, ...) #name ","
-#define TW_DTYPE_NAME(name, ctype, kind, js, onnx) #js ","
+#define TW_DTYPE_NAME(name, ctype, kind, js) #js ","
 constexpr char kNames[] =
     "DType:" TW_DTYPES(TW_DTYPE_NAME) ";DTypeKind:" TW_DTYPE_KINDS(TW_NAME) ";Arithmetic:" TW_ARITHMETICS(TW_NAME)
     ";Op:" TW_OPS(TW_NAME) ";Status:" TW_STATUSES(TW_NAME) ";BroadcastMode:" TW_BROADCAST_MODES(TW_NAME)

@@ -29,35 +29,35 @@ enum class DTypeKind : uint8_t {
 #undef TW_ENUM
 };
 
-// X(enum name, C type, kind, JS name, the first opset whose ONNX Add, Sub, Mul and Div take it,
-//   or 0 where none does)
-#define TW_DTYPES(X)                              \
-  X(f32, float, floating, float32, 1)             \
-  X(f64, double, floating, float64, 1)            \
-  X(f16, float16, narrow_float, float16, 1)       \
-  X(bf16, bfloat16, narrow_float, bfloat16, 13)   \
-  X(i8, int8_t, signed_integer, int8, 14)         \
-  X(i16, int16_t, signed_integer, int16, 14)      \
-  X(i32, int32_t, signed_integer, int32, 6)       \
-  X(i64, int64_t, signed_integer, int64, 6)       \
-  X(u8, uint8_t, unsigned_integer, uint8, 14)     \
-  X(u16, uint16_t, unsigned_integer, uint16, 14)  \
-  X(u32, uint32_t, unsigned_integer, uint32, 6)   \
-  X(u64, uint64_t, unsigned_integer, uint64, 6)
+// X(enum name, C type, kind, JS name). (Which ONNX operator versions take a dtype is a fact of
+// the operators, in web/onnx-operators.js.)
+#define TW_DTYPES(X)                          \
+  X(f32, float, floating, float32)            \
+  X(f64, double, floating, float64)           \
+  X(f16, float16, narrow_float, float16)      \
+  X(bf16, bfloat16, narrow_float, bfloat16)   \
+  X(i8, int8_t, signed_integer, int8)         \
+  X(i16, int16_t, signed_integer, int16)      \
+  X(i32, int32_t, signed_integer, int32)      \
+  X(i64, int64_t, signed_integer, int64)      \
+  X(u8, uint8_t, unsigned_integer, uint8)     \
+  X(u16, uint16_t, unsigned_integer, uint16)  \
+  X(u32, uint32_t, unsigned_integer, uint32)  \
+  X(u64, uint64_t, unsigned_integer, uint64)
 
 enum class DType : uint8_t {
-#define TW_ENUM(name, ctype, kind, js, onnx) name,
+#define TW_ENUM(name, ctype, kind, js) name,
   TW_DTYPES(TW_ENUM)
 #undef TW_ENUM
 };
 
-#define TW_COUNT(name, ctype, kind, js, onnx) +1
+#define TW_COUNT(name, ctype, kind, js) +1
 constexpr int kDTypeCount = 0 TW_DTYPES(TW_COUNT);
 #undef TW_COUNT
 
 // The C type and kind of a dtype known at compile time: ctype_of<DType::f32> is float.
 template <DType> struct dtype_traits;
-#define TW_TRAITS(name, ctype, k, js, onnx)                    \
+#define TW_TRAITS(name, ctype, k, js)                    \
   template <> struct dtype_traits<DType::name> {               \
     using type = ctype;                                        \
     static constexpr DTypeKind kind = DTypeKind::k;            \
@@ -68,7 +68,7 @@ template <DType D> using ctype_of = typename dtype_traits<D>::type;
 
 // The kind of a C type of the list: kind_of_ctype<float16> is narrow_float.
 template <class T> struct ctype_traits;
-#define TW_CTYPE(name, ctype, k, js, onnx) \
+#define TW_CTYPE(name, ctype, k, js) \
   template <> struct ctype_traits<ctype> { static constexpr DTypeKind kind = DTypeKind::k; };
 TW_DTYPES(TW_CTYPE)
 #undef TW_CTYPE
@@ -91,7 +91,7 @@ constexpr int exponent_bits() {
 
 constexpr DTypeKind kind_of(DType t) {
   switch (t) {
-#define TW_KIND(name, ctype, k, js, onnx) case DType::name: return DTypeKind::k;
+#define TW_KIND(name, ctype, k, js) case DType::name: return DTypeKind::k;
     TW_DTYPES(TW_KIND)
 #undef TW_KIND
   }
@@ -100,7 +100,7 @@ constexpr DTypeKind kind_of(DType t) {
 
 constexpr size_t element_size(DType t) {
   switch (t) {
-#define TW_SIZE(name, ctype, k, js, onnx) case DType::name: return sizeof(ctype);
+#define TW_SIZE(name, ctype, k, js) case DType::name: return sizeof(ctype);
     TW_DTYPES(TW_SIZE)
 #undef TW_SIZE
   }
@@ -117,7 +117,7 @@ constexpr bool is_signed_integer(DType t) { return kind_of(t) == DTypeKind::sign
 template <class F>
 decltype(auto) visit_dtype(DType t, F&& f) {
   switch (t) {
-#define TW_VISIT(name, ctype, k, js, onnx) case DType::name: return f(ctype{});
+#define TW_VISIT(name, ctype, k, js) case DType::name: return f(ctype{});
     TW_DTYPES(TW_VISIT)
 #undef TW_VISIT
   }

@@ -210,7 +210,7 @@ constexpr Op truncating_op(Op op) {
 // The signed dtype of an unsigned one's width (t itself for every other dtype).
 constexpr DType signed_twin(DType t) {
   if (kind_of(t) != DTypeKind::unsigned_integer) return t;
-#define TW_CASE(name, ctype, kind, js, onnx) \
+#define TW_CASE(name, ctype, kind, js) \
   if (DTypeKind::kind == DTypeKind::signed_integer && sizeof(ctype) == element_size(t)) return DType::name;
   TW_DTYPES(TW_CASE)
 #undef TW_CASE

@@ -10,7 +10,7 @@ const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');
 
 // Filled by readAbi, each a new object (live bindings: importers see it) built in one go, which
 // V8 keeps in its fast shape; the hot path reads them on every call.
-export let DTYPE_FACTS = []; // [{ name, code, bytes, kind, mantissaBits, exponentBits, onnxSince }] in code order
+export let DTYPE_FACTS = []; // [{ name, code, bytes, kind, mantissaBits, exponentBits }] in code order
 export let OPS = {}; //        'mul' -> { name, code, commutes, divides, floors, floorTwin (a name), arithmetic (a name), zeroQuotient }
 export let OP_CODE = {}; //    'mul' -> code
 export let STATUS = {}; //     'ok' -> code
@@ -93,7 +93,7 @@ function checkedAbi(m) {
     const f = (key) => fact('_tw_dtype_fact', `${key} of dtype ${name}`, code, factOf(dtypeFact, key));
     return {
       name, code, bytes: f('size'), kind: kinds[f('kind')], mantissaBits: f('mantissa_bits'),
-      exponentBits: f('exponent_bits'), onnxSince: f('onnx_since'),
+      exponentBits: f('exponent_bits'),
     };
   }).sort((x, y) => x.code - y.code);
   for (const d of dtypes) if (d.kind === undefined) throw disagree(`dtype ${d.name} has no kind`);

@@ -6,6 +6,7 @@ import { DTYPE_FACTS, onAbi } from './abi.js';
 import { checkedBits, checkedValue, narrowFloatDecoder, narrowFloatEncoder } from './half.js';
 import { describe } from './format.js';
 import { TYPED_ARRAY_CLASSES } from './intrinsics.js';
+import { ONNX_OPERATORS, onnxSince } from './onnx-operators.js';
 
 // kind -> element bytes -> the built-in classes that hold it, the first storing it. A narrow
 // float is stored as the bits of an unsigned integer of its size; the platform's Float16Array
@@ -25,7 +26,7 @@ export const PLAIN_ARRAY_CARRIERS = { numbers: 'Float32Array', bigints: 'BigInt6
 
 /**
  * The dtype records by name, made at init. A record: { name, code, bytes, kind, integer, bigint,
- * Storage, carriers, precision, min, max, encode, decode, onnxSince }. kind is the core's
+ * Storage, carriers, precision, min, max, encode, decode }. kind is the core's
  * ('floating', 'narrow_float', 'signed_integer', 'unsigned_integer'); integer: division rounds
  * (pythondiv); bigint: its values are bigints. Storage: the class values are encoded into.
  * carriers: the built-in classes accepted as data, the first being the result's class when
@@ -68,7 +69,7 @@ function record(f) {
     precision: integer ? 0 : f.mantissaBits + 1,
     min: integer ? (signed ? -int(2n ** BigInt(bits - 1)) : int(0)) : 0,
     max: integer ? int((signed ? 2n ** BigInt(bits - 1) : 2n ** BigInt(bits)) - 1n) : 0,
-    encode: null, decode: null, onnxSince: f.onnxSince,
+    encode: null, decode: null,
   };
   if (f.kind === 'narrow_float') {
     info.encode = narrowFloatEncoder(f.mantissaBits, f.exponentBits);
@@ -131,7 +132,7 @@ export function dtypeTable(facts) {
     };
     return Object.freeze({
       name, bytes: r.bytes, kind: r.kind, carriers: Object.freeze(r.carriers.map((C) => KIND_OF_CLASS.get(C))), bigint: r.bigint,
-      ...integer, ...bits, onnxSince: r.onnxSince,
+      ...integer, ...bits, onnxSince: onnxSince(ONNX_OPERATORS.Mul, name), // Add, Sub, Mul and Div alike
     });
   });
 }

@@ -387,7 +387,7 @@ export interface DTypeInfo {
   toNumber?: (bits: number) => number;
   /** Narrow floats: the bits of a number, rounded once to nearest even. */
   fromNumber?: (value: number) => number;
-  /** The first ONNX opset whose arithmetic ops take it (0 where none does). */
+  /** The first ONNX opset whose Add, Sub, Mul and Div take it (0 where none does). */
   onnxSince: number;
 }
 

@@ -3,48 +3,39 @@
 // like every argument (arguments.js).
 import { readOperand } from './arguments.js';
 import { callOp } from './call.js';
-import { DTYPE_NAMES, DTYPES } from './dtypes.js';
+import { DTYPE_NAMES } from './dtypes.js';
 import { describe } from './format.js';
 import { isArray } from './intrinsics.js';
 import { enter } from './loader.js';
+import { ONNX_OPERATORS } from './onnx-operators.js';
 import { LEGACY, MODES, checkAxis, modeFrom } from './options.js';
 import { readRecord } from './records.js';
 
 // ---- ONNX ------------------------------------------------------------------------------------
 
-// The versions of the arithmetic operators (Add, Sub, Mul and Div share them) and their
-// attributes. Which dtypes a version takes is the core's fact of each dtype: the first opset
-// whose operators take it (its type constraints).
-const ONNX_VERSIONS = [
-  { since: 14, attributes: [] },
-  { since: 13, attributes: [] },
-  { since: 7, attributes: [] },
-  { since: 6, attributes: ['broadcast', 'axis'] },
-  { since: 1, attributes: ['broadcast', 'axis', 'consumed_inputs'] },
-];
-// Whether a version takes a dtype (onnxSince 0: no version does).
-const takes = (version, info) => info.onnxSince !== 0 && info.onnxSince <= version.since;
-const typesOf = (version) => DTYPE_NAMES.filter((name) => takes(version, DTYPES[name]));
+const typesOf = (version) => DTYPE_NAMES.filter((name) => version.types.includes(name)); // in the core's order
 const ONNX_INPUTS = ['input A', 'input B'];
 
-function onnxVersion(opset, fn) {
+// The version of an operator (its versions, newest first) that an opset uses: the latest at or below it.
+function onnxVersion(versions, opset, fn) {
   if (typeof opset !== 'number' || !Number.isInteger(opset) || opset < 1) {
     throw new RangeError(`${fn}: opset must be an integer of at least 1, got ${describe(opset)}`);
   }
-  return ONNX_VERSIONS.find((v) => v.since <= opset);
+  return versions.find((v) => v.since <= opset);
 }
 
-// Versions 1 and 6: broadcast and axis. Only an attribute that is undefined is absent (null is
-// a bad value, as for every option); axis is checked even where broadcast=0 ignores it.
+// Legacy broadcasting (versions 1 and 6): broadcast and axis. Only an attribute that is undefined
+// is absent (null is a bad value, as for every option); axis is checked even where broadcast=0
+// ignores it.
 function onnxMode(version, attrs, name) {
   const label = `ONNX ${name}-${version.since}`;
-  if (version.since >= 7) return { ...MODES.numpy, hasAxis: false, label: `${label} (numpy broadcasting)` };
+  if (version.broadcast === 'numpy') return { ...MODES.numpy, hasAxis: false, label: `${label} (numpy broadcasting)` };
   const broadcast = attrs.broadcast === undefined ? 0 : attrs.broadcast;
   if (broadcast !== 0 && broadcast !== 1 && broadcast !== false && broadcast !== true) {
     throw new RangeError(`${label}: attribute broadcast must be 0 or 1, got ${describe(broadcast)}`);
   }
   const axis = attrs.axis === undefined ? undefined : checkAxis(attrs.axis, label);
-  if (version.since === 1) checkConsumedInputs(attrs.consumed_inputs, label);
+  if (version.attributes.includes('consumed_inputs')) checkConsumedInputs(attrs.consumed_inputs, label);
   if (!broadcast) return { ...MODES.none, hasAxis: false, label: `${label} with broadcast=0` };
   const mode = { ...LEGACY, hasAxis: axis !== undefined, label: `${label} with broadcast=1` };
   if (axis !== undefined) mode.axis = axis;
@@ -62,15 +53,16 @@ function checkConsumedInputs(value, label) {
 /** onnx.<Name>(a, b, attributes?, opset = 14); integer division truncates toward zero (the ONNX reference, onnxruntime). */
 export function onnxEntry(d) {
   const fn = `onnx.${d.onnx}`;
+  const versions = ONNX_OPERATORS[d.onnx];
   return function onnxOp(a, b, attributes, opset = 14) {
     enter();
-    const version = onnxVersion(opset, fn);
+    const version = onnxVersion(versions, opset, fn);
     const attrs = readRecord(attributes, version.attributes, `${fn} (opset ${opset}, ${d.onnx}-${version.since})`, 'attribute');
     const mode = onnxMode(version, attrs, d.onnx);
     const A = readOperand(a, `${fn}: ${ONNX_INPUTS[0]}`);
     const B = readOperand(b, `${fn}: ${ONNX_INPUTS[1]}`);
     const types = (dtype) => {
-      if (!takes(version, DTYPES[dtype])) {
+      if (!version.types.includes(dtype)) {
         throw new TypeError(`${fn}: ${d.onnx}-${version.since} (opset ${opset}) does not take ${dtype}; ` +
           `its types are ${typesOf(version).join(', ')}`);
       }

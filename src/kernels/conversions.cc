@@ -59,13 +59,13 @@ void convert(DType from, DType to, size_t n, const void* x, void* y) {
   narrow_fn narrow_of = nullptr;
   WideKind kind = WideKind::floating;
   switch (from) {
-#define TW_CASE(name, ctype, k, js, onnx) \
+#define TW_CASE(name, ctype, k, js) \
   case DType::name: widen_of = &widen_run<ctype>; kind = wide_kind<ctype>(); break;
     TW_DTYPES(TW_CASE)
 #undef TW_CASE
   }
   switch (to) {
-#define TW_CASE(name, ctype, k, js, onnx) \
+#define TW_CASE(name, ctype, k, js) \
   case DType::name: narrow_of = &narrow_run<ctype>; break;
     TW_DTYPES(TW_CASE)
 #undef TW_CASE

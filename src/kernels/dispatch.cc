@@ -59,7 +59,7 @@ VBinaryKernels kernels_for(Op op) {
 
 VBinaryKernels select_kernels(Op op, DType dtype) {
   switch (dtype) {
-#define TW_CASE(name, ctype, kind, js, onnx) case DType::name: return kernels_for<DType::name>(op);
+#define TW_CASE(name, ctype, kind, js) case DType::name: return kernels_for<DType::name>(op);
     TW_DTYPES(TW_CASE)
 #undef TW_CASE
   }

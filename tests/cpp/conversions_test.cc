@@ -243,7 +243,7 @@ TEST_CASE("cast rules: rounded once from the exact value, integers wrap") {
 }
 
 TEST_CASE("the reference conversion of every pair equals cast_value, and convert() uses it or a kernel") {
-#define TW_FROM(f, fc, fk, fjs, fonnx) check_from<fc>(DType::f, #f);
+#define TW_FROM(f, fc, fk, fjs) check_from<fc>(DType::f, #f);
   TW_DTYPES(TW_FROM)
 #undef TW_FROM
 }

@@ -187,7 +187,7 @@ TEST_CASE("narrow floats give the one quiet NaN, whatever the op, the path, the 
   const auto each = [](auto value) {
     if constexpr (is_narrow_float_v<decltype(value)>) check_one_quiet_nan<decltype(value)>();
   };
-#define TW_CASE(name, ctype, kind, js, onnx) each(ctype{});
+#define TW_CASE(name, ctype, kind, js) each(ctype{});
   TW_DTYPES(TW_CASE)
 #undef TW_CASE
 }
@@ -342,7 +342,7 @@ void check_reference(std::mt19937_64& rng) {
 
 TEST_CASE("reference kernels apply the scalar semantics in all three shapes, for every dtype and op") {
   std::mt19937_64 rng(7);
-#define TW_DTYPE(d, ctype, kind, js, onnx)            \
+#define TW_DTYPE(d, ctype, kind, js)                  \
   {                                                   \
     using T = ctype;                                  \
     TW_OPS(TW_OP)                                     \

@@ -1,0 +1,26 @@
+// ONNX's facts, by operator: each operator's versions (the opset each came in, newest first), and
+// for each version its attributes, its broadcasting ('numpy', or 'legacy': the broadcast and axis
+// attributes of versions 1 and 6) and the types its type constraint T allows (from the
+// operators' specs; Add, Sub, Mul and Div are defined alike at every version). The one place
+// these facts live: the entry points (spec.js) and dtypes() (dtypes.js) read them here.
+const FLOATS = ['float16', 'float32', 'float64'];
+const WIDE_INTEGERS = ['int32', 'int64', 'uint32', 'uint64'];
+const NARROW_INTEGERS = ['int8', 'int16', 'uint8', 'uint16'];
+
+const ARITHMETIC = [
+  { since: 14, attributes: [], broadcast: 'numpy', types: [...FLOATS, ...WIDE_INTEGERS, 'bfloat16', ...NARROW_INTEGERS] },
+  { since: 13, attributes: [], broadcast: 'numpy', types: [...FLOATS, ...WIDE_INTEGERS, 'bfloat16'] },
+  { since: 7, attributes: [], broadcast: 'numpy', types: [...FLOATS, ...WIDE_INTEGERS] },
+  { since: 6, attributes: ['broadcast', 'axis'], broadcast: 'legacy', types: [...FLOATS, ...WIDE_INTEGERS] },
+  { since: 1, attributes: ['broadcast', 'axis', 'consumed_inputs'], broadcast: 'legacy', types: FLOATS },
+];
+
+/** Each ONNX operator's versions, newest first. */
+export const ONNX_OPERATORS = { Add: ARITHMETIC, Sub: ARITHMETIC, Mul: ARITHMETIC, Div: ARITHMETIC };
+
+/** The first opset at which an operator's versions take a dtype, or 0 where none does. */
+export function onnxSince(versions, dtype) {
+  let since = 0;
+  for (const v of versions) if (v.types.includes(dtype)) since = v.since;
+  return since;
+}

@@ -12,7 +12,7 @@
 //   tw resident  multiply(tensorA, tensorB, { out }): inputs and output already in wasm memory.
 //                Both at 1 thread ("1t": the pool told to share nothing, its workers up) and at
 //                the cores there are ("Nt", from init({ threads: cores }): what the policy of
-//                web/share-policy.js shares). Ops on JS arrays always run on the calling thread.
+//                web/threads/share-policy.js shares). Ops on JS arrays always run on the calling thread.
 //   ort 1t, 2t   session.run() on ort.Tensors made beforehand: copies in and out, like tw typed.
 //   tfjs         tf.mul(a, b) on tensors made beforehand, result disposed, no download: like tw resident.
 //   roofline     mul_f32 over 4M float32 in wasm memory, with every case; "i32.div_s" the scalar
@@ -28,7 +28,7 @@ import { gzipSync } from 'node:zlib';
 import { binaryModel } from './onnx-model.js';
 import { local, measureSideBySide } from './side-by-side.js';
 import * as tw from '../web/index.js';
-import { configurePoolForTests, poolStats } from '../web/pool.js';
+import { configurePoolForTests, poolStats } from '../web/threads/pool.js';
 import { poolReady } from '../tests/js/internals.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -1,5 +1,5 @@
 // node bench/thread-sweep.js: where sharing an op with the pool starts to pay, the sweep behind
-// the thresholds of web/share-policy.js. For op kinds light and heavy (heavy_arithmetic in
+// the thresholds of web/threads/share-policy.js. For op kinds light and heavy (heavy_arithmetic in
 // src/ops.h) and output sizes from 64K to 4M elements, resident operands and output in the shared
 // memory, it times the op on one thread (the pool's mode 'never') and shared in tiles of
 // TW_TILE bytes (default: the policy's) on every thread init() gave (mode 'always'), side by
@@ -9,10 +9,10 @@
 // and prints the median ratio (1 thread time / shared time; above 1 sharing is faster), and in
 // brackets in how many rounds the calling thread and the worker had last run on one CPU (Linux).
 import * as tw from '../web/index.js';
-import { testing } from '../web/loader.js';
-import { configurePoolForTests } from '../web/pool.js';
+import { testing } from '../web/module/loader.js';
+import { configurePoolForTests } from '../web/threads/pool.js';
 import { poolReady } from '../tests/js/internals.js';
-import { TILE_BYTES } from '../web/share-policy.js';
+import { TILE_BYTES } from '../web/threads/share-policy.js';
 import { busiestShareACpu } from './cpu-placement.js';
 
 const tile = Number(process.env.TW_TILE ?? TILE_BYTES);

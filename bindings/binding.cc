@@ -1,7 +1,7 @@
 // What web/ needs of the core, and nothing else: validation, errors and the public API live in
 // web/; this file marshals, and says what the core is.
 //
-// The facts, read by web/abi.js at init() (so JS copies none), all expanded from the lists in
+// The facts, read by web/module/abi.js at init() (so JS copies none), all expanded from the lists in
 // src/: tw_names() names every code, list by list (DType, DTypeKind, Arithmetic, Op, Status,
 // BroadcastMode, ScratchField) and every fact (DTypeFact, OpFact, Limit), as one string:
 // "DType:float32,float64,...;Op:mul,..." (a name's code is its place in its list, as the
@@ -24,7 +24,7 @@
 // the inputs' and the output's addresses and a workspace of the plan's size for that thread;
 // tw_check_divisors applies onZeroDivision 'error' before anything is written. tw_broadcast only
 // broadcasts two shapes (broadcastShapes). tw_zero and tw_move take plain arguments. (Conversions
-// run as plans: a program of no node casts its input as it loads it, web/convert.js.)
+// run as plans: a program of no node casts its input as it loads it, web/api/convert.js.)
 //
 // Scratch layout (32-bit words; tw_scratch_field gives each field's offset), written by JS:
 //   the program: dtype, inputs, literals, nodes, result (a value: inputs from 0, literals from
@@ -41,7 +41,7 @@
 //   by tw_broadcast, also when the shapes do not broadcast (explain: true), how they align:
 //   aligned_rank, start_a and start_b (int32: where each one's first dim stands among the
 //   output's axes), conflicts (bit i for every conflicting axis i), aligned_a and aligned_b;
-//   probe, probe + 1: two words web/memory.js writes and reads back through a buffer to tell
+//   probe, probe + 1: two words web/memory/memory.js writes and reads back through a buffer to tell
 //   whether that buffer is this memory.
 #include <emscripten/emmalloc.h>
 #include <emscripten/emscripten.h>

@@ -1,6 +1,6 @@
 # tw_set_stack(top): sets this instance's __stack_pointer to `top` and returns the old value.
 # Every instance of the module starts its stack pointer at the same address, the calling
-# thread's stack; a worker's instance of the threaded build (web/pool.js) calls this once, with
+# thread's stack; a worker's instance of the threaded build (web/threads/pool.js) calls this once, with
 # the top of a block the calling thread allocated for it, before it runs anything else. Only
 # assembly can set a wasm global from outside the compiler's view of the stack.
 .globaltype __stack_pointer, i32

@@ -14,7 +14,7 @@ if [ "${1:-}" = "--bench" ]; then cmake --build build/wasm -j2 --target tensorwi
 node scripts/wasm-interface.mjs
 # index.d.ts's per-dtype types from the core just built (rewritten only when they changed).
 node scripts/types.mjs
-# web/small-loops.js, the JS loops of small ops, from the same facts (rewritten only when they changed).
+# web/execution/small-loops.js, the JS loops of small ops, from the same facts (rewritten only when they changed).
 node scripts/small-loops.mjs
 # The published files (dist/index.mjs, index.cjs, inline.mjs, inline.cjs, the .d.ts) from web/.
 node scripts/bundle.mjs

@@ -10,13 +10,13 @@
 //   dist/inline.cjs   the same, CommonJS
 //   dist/workerd.mjs  ESM for Cloudflare Workers: imports ./tensorwise.wasm, which their
 //                     bundler turns into a compiled WebAssembly.Module
-//   (index.mjs, webpack-node.mjs and index.cjs hold the worker pool, web/pool.js, for the threaded build
+//   (index.mjs, webpack-node.mjs and index.cjs hold the worker pool, web/threads/pool.js, for the threaded build
 //   dist/tensorwise-mt.wasm, which they load only where threads may run; the inline entries,
 //   which have no threads, hold neither)
 //   dist/index.d.ts, dist/index.d.cts   web/index.d.ts, for import and for require
 //
 // each minified (esbuild bundles, terser minifies) with a source map. What changes between
-// them is only web/wasm-file.js, replaced here by the variants below.
+// them is only web/module/wasm-file.js, replaced here by the variants below.
 import { build } from 'esbuild';
 import { minify } from 'terser';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,9 +30,9 @@ const wasmFile = join(dist, 'tensorwise.wasm');
 // The pool's functions the package calls, named: the tests' and the bench's (poolStats,
 // configurePoolForTests...) stay out of the published files.
 const POOL_NAMES = 'attach, createPool, dismantle, liveWorkers, runShared, setWorkers, testHook, workspaces';
-const POOL = `import { ${POOL_NAMES} } from '../web/pool.js';\nexport const poolModule = () => ({ ${POOL_NAMES} });`;
+const POOL = `import { ${POOL_NAMES} } from '../web/threads/pool.js';\nexport const poolModule = () => ({ ${POOL_NAMES} });`;
 
-// Node's fs without an import where the runtime has process.getBuiltinModule, as in web/wasm-file.js.
+// Node's fs without an import where the runtime has process.getBuiltinModule, as in web/module/wasm-file.js.
 const NODE_BUILTIN = 'export const nodeBuiltin = (name) => globalThis.process?.getBuiltinModule?.(name);';
 
 // The literal stays a literal through minification: Vite, webpack, Parcel and Rollup's

@@ -1,4 +1,4 @@
-// Writes web/small-loops.js, the loops web/small-ops.js computes small ops with, from what the
+// Writes web/execution/small-loops.js, the loops web/execution/small-ops.js computes small ops with, from what the
 // built core says of its ops and dtypes (the facts init() reads): one function per (op, dtype)
 // where JS arithmetic gives the core's bits, and one store per such dtype. Each is its own
 // function so that V8 sees one kind of typed array at each of its element reads and writes (one
@@ -19,11 +19,11 @@
 // Narrow floats and 64-bit integers have none: they run in the core.
 import { fileURLToPath } from 'node:url';
 import { init } from '../web/index.js';
-import { OPS } from '../web/abi.js';
-import { DTYPES } from '../web/dtypes.js';
+import { OPS } from '../web/module/abi.js';
+import { DTYPES } from '../web/dtypes/dtypes.js';
 import { writeOrCheck } from './generated-file.mjs';
 
-const FILE = fileURLToPath(new URL('../web/small-loops.js', import.meta.url));
+const FILE = fileURLToPath(new URL('../web/execution/small-loops.js', import.meta.url));
 
 await init({ threads: 1 });
 
@@ -66,7 +66,7 @@ const wanted = `// Written by scripts/small-loops.mjs from the core's facts (npm
 // step xs) and w (from wi, step ws). SMALL_STORES[dtype](from, into, n): into[i] = from[i].
 // The copies of one loop per dtype are on purpose: V8 keeps what types a function has seen per
 // function, and one loop that sees every kind of typed array is several times slower.
-import { floor, imul, trunc } from './intrinsics.js';
+import { floor, imul, trunc } from '../intrinsics.js';
 
 export const SMALL_LOOPS = {
 ${loops.join('\n')}
@@ -78,5 +78,5 @@ ${storeLines.join('\n')}
 `;
 
 writeOrCheck(FILE, wanted, {
-  stale: 'web/small-loops.js is not what scripts/small-loops.mjs writes from the core: run npm run build',
+  stale: 'web/execution/small-loops.js is not what scripts/small-loops.mjs writes from the core: run npm run build',
 });

@@ -21,7 +21,7 @@ node build/wasm/tensorwise_tests.cjs
 # The exactness and hostile-input suites again on a set thread count (tests/js/threads-mode.js):
 # the single-threaded build, then 2 threads with every op and expression of two chunks or more
 # shared, both with every one in the core (TW_SMALL_OPS=never); then every one that
-# web/small-ops.js can take computed there in JS, whatever its size. Each with every built-in a
+# web/execution/small-ops.js can take computed there in JS, whatever its size. Each with every built-in a
 # caller can replace made a trap once the package has loaded (tests/js/trap-builtins.js): one
 # reached while a call stages in wasm memory fails the suite. (The run below uses init()'s
 # defaults.)

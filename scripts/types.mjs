@@ -1,5 +1,5 @@
 // Writes the per-dtype types of web/index.d.ts from what the built core says of its dtypes
-// (the same facts init() reads) and the JS carrier table of web/dtypes.js: the DType, DTypeKind
+// (the same facts init() reads) and the JS carrier table of web/dtypes/dtypes.js: the DType, DTypeKind
 // and IntegerDType unions, Carriers, TypedArray, DTypeOfData and BuiltinOf. Each sits between a
 // `// <generated: NAME>` and a `// </generated>` line; everything else in the file is written by
 // hand. With --check it writes nothing and fails if the file differs from what it would write
@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { init } from '../web/index.js';
-import { DTYPE_FACTS } from '../web/abi.js';
-import { PLAIN_ARRAY_CARRIERS, carrierNames } from '../web/dtypes.js';
+import { DTYPE_FACTS } from '../web/module/abi.js';
+import { PLAIN_ARRAY_CARRIERS, carrierNames } from '../web/dtypes/dtypes.js';
 import { writeOrCheck } from './generated-file.mjs';
 
 const FILE = fileURLToPath(new URL('../web/index.d.ts', import.meta.url));
@@ -27,7 +27,7 @@ function carrier(d) {
 }
 
 // Which dtype a class implies on its own: the first dtype it carries whose values it stores
-// (a Uint16Array holds uint16 values and float16 bits: it is uint16), as web/dtypes.js decides.
+// (a Uint16Array holds uint16 values and float16 bits: it is uint16), as web/dtypes/dtypes.js decides.
 function impliedDtypes() {
   const implied = new Map();
   for (const d of dtypes) {

@@ -1,4 +1,4 @@
-// Stamps the two builds' .wasm files and writes dist/wasm-interface.js, what web/wasm-check.js
+// Stamps the two builds' .wasm files and writes dist/wasm-interface.js, what web/module/wasm-check.js
 // checks a module against before the glue instantiates it (init's wasmBinary, a locateFile's
 // file, the package's own). Run by scripts/build.sh after the wasm build, before anything
 // imports web/.
@@ -60,7 +60,7 @@ function withSection(bytes, name, text) {
   return Buffer.concat(parts);
 }
 
-// A module's imports or exports as web/wasm-check.js lists them, the same text from the same API.
+// A module's imports or exports as web/module/wasm-check.js lists them, the same text from the same API.
 const listed = (entries, name) => entries.map(name).sort().join(', ') || 'nothing';
 const record = {};
 for (const [build, [file, kind]] of Object.entries(BUILDS)) {
@@ -79,7 +79,7 @@ for (const [build, [file, kind]] of Object.entries(BUILDS)) {
 }
 
 // What Emscripten's glue (dist/tensorwise.js, which both builds share) knows and the loader needs
-// to instantiate a build without it (web/loader.js): each function export's C name (as the glue
+// to instantiate a build without it (web/module/loader.js): each function export's C name (as the glue
 // names it: `_malloc`, `___wasm_call_ctors`) by its minified name, and the memory it would make
 // for the single-threaded build, in pages. The glue itself is not shipped.
 const glue = readFileSync(fileURLToPath(new URL('dist/tensorwise.js', root)), 'utf8');
@@ -100,8 +100,8 @@ const memoryPages = { initial: bytesOf(/INITIAL_MEMORY=(\d+);/) / 65536, maximum
 
 writeFileSync(fileURLToPath(new URL('dist/wasm-interface.js', root)), [
   '// Written by scripts/wasm-interface.mjs from this build\'s .wasm files and its glue: each build\'s',
-  '// stamp (its custom section "tensorwise"), imports and exports (as web/wasm-check.js lists',
-  '// them), the exports\' C names by their minified ones and the memory in pages (web/loader.js).',
+  '// stamp (its custom section "tensorwise"), imports and exports (as web/module/wasm-check.js lists',
+  '// them), the exports\' C names by their minified ones and the memory in pages (web/module/loader.js).',
   `export const VERSION = ${JSON.stringify(version)};`,
   `export const SECTION = ${JSON.stringify(SECTION)};`,
   `export const BUILDS = ${JSON.stringify(record)};`,

@@ -30,7 +30,7 @@ enum class DTypeKind : uint8_t {
 };
 
 // X(enum name, C type, kind, JS name). (Which ONNX operator versions take a dtype is a fact of
-// the operators, in web/onnx-operators.js.)
+// the operators, in web/api/onnx-operators.js.)
 #define TW_DTYPES(X)                          \
   X(f32, float, floating, float32)            \
   X(f64, double, floating, float64)           \

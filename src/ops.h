@@ -12,7 +12,7 @@
 //   kArithmetic      which of the four arithmetic operations the op is on the dtype's values
 //                    (sum, difference, product, quotient; none for an op that is not one): with
 //                    the traits above and kZeroQuotient it says all of an op's semantics, so the
-//                    JS layer builds its small-op loops from the facts (web/small-ops.js)
+//                    JS layer builds its small-op loops from the facts (web/execution/small-ops.js)
 //   kZeroQuotient    (divisions) what an integer x/0 gives
 // The binding exports the enum and every trait by name (bindings/binding.cc).
 #pragma once

@@ -1,5 +1,5 @@
 // Results of core calls, from one list. The values are part of the binding ABI, exported by
-// name (bindings/binding.cc); web/errors.js turns them into the errors of docs/contract.md, "Errors".
+// name (bindings/binding.cc); web/api/errors.js turns them into the errors of docs/contract.md, "Errors".
 #pragma once
 
 namespace tensorwise {

@@ -2,28 +2,28 @@
 //
 // Every entry point reads its arguments once (arguments.js), checks them, and only then stages
 // anything in wasm memory (engine.js); see docs/contract.md, "Arguments are read once".
-import { applyThreads, buildFor, builds, enter, withStaging } from './loader.js';
-import { readHost, readOperand, settle } from './arguments.js';
-import { DTYPES, dtypeInfo, dtypeTable } from './dtypes.js';
-import { DTYPE_FACTS, LIMITS } from './abi.js';
-import { broadcastDynamicShape, broadcastShape } from './broadcast.js';
-import { foreign } from './engine.js';
-import { formatShape } from './format.js';
-import { MAX_BYTES, allocate, copyIn, heapNow } from './memory.js';
-import { readOpOptions } from './options.js';
-import { checkStatic, elementCount, readShape } from './shapes.js';
-import { WasmTensor, adoptBlock } from './tensor.js';
+import { applyThreads, buildFor, builds, enter, withStaging } from './module/loader.js';
+import { readHost, readOperand, settle } from './arguments/arguments.js';
+import { DTYPES, dtypeInfo, dtypeTable } from './dtypes/dtypes.js';
+import { DTYPE_FACTS, LIMITS } from './module/abi.js';
+import { broadcastDynamicShape, broadcastShape } from './api/broadcast.js';
+import { foreign } from './execution/engine.js';
+import { formatShape } from './arguments/format.js';
+import { MAX_BYTES, allocate, copyIn, heapNow } from './memory/memory.js';
+import { readOpOptions } from './arguments/options.js';
+import { checkStatic, elementCount, readShape } from './arguments/shapes.js';
+import { WasmTensor, adoptBlock } from './memory/tensor.js';
 import { typedArrayLength } from './intrinsics.js';
-import { checkThreads, threadLimit as limit } from './threads.js';
+import { checkThreads, threadLimit as limit } from './threads/threads.js';
 
-export { init } from './loader.js';
-export * from './ops.js';
-export { expr } from './expr.js';
-export { BroadcastError } from './errors.js';
-export { bfloat16ToNumber, float16ToNumber, numberToBfloat16, numberToFloat16 } from './bits.js';
-export { bfloat16ToFloat32, float16ToFloat32, float32ToBfloat16, float32ToFloat16 } from './convert.js';
+export { init } from './module/loader.js';
+export * from './api/ops.js';
+export { expr } from './api/expr.js';
+export { BroadcastError } from './api/errors.js';
+export { bfloat16ToNumber, float16ToNumber, numberToBfloat16, numberToFloat16 } from './api/bits.js';
+export { bfloat16ToFloat32, float16ToFloat32, float32ToBfloat16, float32ToFloat16 } from './api/convert.js';
 export { WasmTensor };
-export { threads } from './threads.js';
+export { threads } from './threads/threads.js';
 
 /** The most threads setThreads() can give on this platform, and why no more: { threads, reason }. */
 export function threadLimit() {

@@ -11,7 +11,7 @@ namespace tensorwise {
 using vbinary_ukernel = void (*)(size_t n, const void* a, const void* b, void* y);
 
 // A range of a plan may start anywhere in a row at a multiple of this many bytes from the row's
-// start (the threads' tiles do, web/pool-protocol.js): every kernel's unrolled body covers a
+// start (the threads' tiles do, web/threads/pool-protocol.js): every kernel's unrolled body covers a
 // divisor of it (checked where the kernels are listed, dispatch.cc), so each element takes the
 // path it takes when one call runs the whole row, and gives the same bits.
 constexpr size_t kTileAlignBytes = 64;

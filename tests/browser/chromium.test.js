@@ -12,7 +12,7 @@ let server;
 let root;
 
 before(async () => {
-  // Serve a copy of web/ and dist/ (the glue, the record of the builds web/wasm-check.js reads, the
+  // Serve a copy of web/ and dist/ (the glue, the record of the builds web/module/wasm-check.js reads, the
   // .wasm) next to the page, as a static site would.
   root = mkdtempSync(join(tmpdir(), 'tensorwise-page-'));
   cpSync(join(repoRoot, 'web'), join(root, 'web'), { recursive: true });

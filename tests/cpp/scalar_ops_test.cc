@@ -59,7 +59,7 @@ TEST_CASE_TEMPLATE("signed MIN / -1 wraps to MIN, x / 0 is 0", T, int16_t, int32
   CHECK(op_mul::apply<T>(min, -1) == min);
 }
 
-// The JS layer computes small ops from the facts alone (web/small-ops.js): each op's kArithmetic
+// The JS layer computes small ops from the facts alone (web/execution/small-ops.js): each op's kArithmetic
 // and kZeroQuotient must say what its functor does, on floats and on integers.
 namespace {
 

@@ -1,12 +1,12 @@
-// The core says what it is (bindings/binding.cc exports it from the lists in src/); web/abi.js
+// The core says what it is (bindings/binding.cc exports it from the lists in src/); web/module/abi.js
 // reads it at init. These tests hold the core's facts against the tests' own tables
 // (tests/js/dtypes.js, written apart from web/) and check that readAbi refuses a module that
 // lacks a name the JS layer uses or gives a fact it cannot use.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../web/index.js';
-import { enter } from '../../web/loader.js';
-import { readAbi } from '../../web/abi.js';
+import { enter } from '../../web/module/loader.js';
+import { readAbi } from '../../web/module/abi.js';
 import { DTYPES, OPS } from './dtypes.js';
 
 before(() => init());

@@ -4,7 +4,7 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as tw from '../../web/index.js';
-import { DTYPES } from '../../web/dtypes.js';
+import { DTYPES } from '../../web/dtypes/dtypes.js';
 
 const { init, multiply, divide, broadcastShapes, tensor, empty, onnx, openvino } = tw;
 
@@ -196,7 +196,7 @@ test('wasm-resident tensors: out, views across memory growth, dispose', () => {
 });
 
 // The type constraint T of Add, Sub, Mul and Div at each version, as the ONNX operator specs
-// list it (written here apart from web/onnx-operators.js): every dtype at every opset from 1 to
+// list it (written here apart from web/api/onnx-operators.js): every dtype at every opset from 1 to
 // 21 is taken exactly when the version that opset uses lists it, by all four operators.
 const ONNX_T = {
   1: ['float16', 'float32', 'float64'],

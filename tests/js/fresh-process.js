@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 /** file: URLs of the sources a script imports, as JS string literals. */
 export const SOURCES = {
   index: JSON.stringify(new URL('../../web/index.js', import.meta.url).href),
-  pool: JSON.stringify(new URL('../../web/pool.js', import.meta.url).href),
+  pool: JSON.stringify(new URL('../../web/threads/pool.js', import.meta.url).href),
   internals: JSON.stringify(new URL('./internals.js', import.meta.url).href),
 };
 

@@ -1,5 +1,5 @@
 // The files the build writes from the built core are what their scripts write now: web/index.d.ts's
-// per-dtype types (scripts/types.mjs, from the core's dtypes) and web/small-loops.js
+// per-dtype types (scripts/types.mjs, from the core's dtypes) and web/execution/small-loops.js
 // (scripts/small-loops.mjs, from its ops and dtypes). A region or loop edited by hand, or a dtype
 // or op changed in the core without rebuilding, fails here.
 import { test } from 'node:test';

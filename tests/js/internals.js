@@ -1,7 +1,7 @@
 // What tests read of the library's insides: the wasm memory in use and the pool's readiness.
-import { builds, enter, startThreads } from '../../web/loader.js';
-import { freeStagingBlock } from '../../web/memory.js';
-import * as pool from '../../web/pool.js';
+import { builds, enter, startThreads } from '../../web/module/loader.js';
+import { freeStagingBlock } from '../../web/memory/memory.js';
+import * as pool from '../../web/threads/pool.js';
 
 export { builds };
 

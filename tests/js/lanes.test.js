@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as tw from '../../web/index.js';
-import { testing } from '../../web/loader.js';
+import { testing } from '../../web/module/loader.js';
 import { OPS } from './dtypes.js';
 
 let smallOps;

@@ -4,13 +4,13 @@
 // exports.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TILES_PER_THREAD, TILE_BYTES, sharedThreads, smallestShared } from '../../web/share-policy.js';
+import { TILES_PER_THREAD, TILE_BYTES, sharedThreads, smallestShared } from '../../web/threads/share-policy.js';
 import { init } from '../../web/index.js';
-import { builds } from '../../web/loader.js';
-import { planFor } from '../../web/plans.js';
-import { opOperator } from '../../web/program.js';
-import { MODE_CODE, OP_CODE } from '../../web/abi.js';
-import { DTYPES } from '../../web/dtypes.js';
+import { builds } from '../../web/module/loader.js';
+import { planFor } from '../../web/execution/plans.js';
+import { opOperator } from '../../web/execution/program.js';
+import { MODE_CODE, OP_CODE } from '../../web/module/abi.js';
+import { DTYPES } from '../../web/dtypes/dtypes.js';
 import { OPS } from './dtypes.js';
 
 const H = TILES_PER_THREAD.heavy * TILE_BYTES; // what one thread of a heavy op must get

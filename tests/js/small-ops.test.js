@@ -1,4 +1,4 @@
-// The JS loops of small ops (web/small-ops.js) against the core, element for element: the same
+// The JS loops of small ops (web/execution/small-ops.js) against the core, element for element: the same
 // operands through each path (testing.smallOps 'always', then 'never'), every op and dtype, both
 // pythondiv settings, a new result and `out`. The operands are every pair of values for the
 // 8-bit integers, and every pair of a set of edge values (the extremes, 0, ±1, powers of two
@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as tw from '../../web/index.js';
-import { testing } from '../../web/loader.js';
+import { testing } from '../../web/module/loader.js';
 import { SOURCES, runFresh } from './fresh-process.js';
 import { DTYPES, DTYPE_NAMES, OPS } from './dtypes.js';
 import { assertSameBits } from './same-bits.js';

@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { init, threads } from '../../web/index.js';
-import { configurePoolForTests } from '../../web/pool.js';
+import { configurePoolForTests } from '../../web/threads/pool.js';
 import { poolReady } from './internals.js';
-import { testing } from '../../web/loader.js';
+import { testing } from '../../web/module/loader.js';
 
 const n = Number(process.env.TW_THREADS ?? 2);
 // On a machine with fewer cores, the threads are made to fit: what is checked here is the results.
@@ -22,7 +22,7 @@ if (n > 1) {
   testing.allShared = true;
 }
 // TW_SMALL_OPS: 'never' keeps every op in the core, 'always' computes every op that
-// web/small-ops.js can take in JS whatever its size (default 'auto': the small ones).
+// web/execution/small-ops.js can take in JS whatever its size (default 'auto': the small ones).
 const smallOps = process.env.TW_SMALL_OPS ?? 'auto';
 assert.ok(['auto', 'always', 'never'].includes(smallOps), `TW_SMALL_OPS=${smallOps}`);
 testing.smallOps = smallOps;

@@ -17,7 +17,7 @@ const PRELUDE = `
   import * as tw from ${SOURCES.index};
   import { memoryInUse, poolReady } from ${SOURCES.internals};
   import { poolStats } from ${SOURCES.pool};
-  import { smallestShared } from ${JSON.stringify(new URL('../../web/share-policy.js', import.meta.url).href)};
+  import { smallestShared } from ${JSON.stringify(new URL('../../web/threads/share-policy.js', import.meta.url).href)};
   const N = 1 << 22; // int32 division and float16 multiply of N elements: above what the policy shares
   const i32 = new Int32Array(N).map((_, i) => (i * 2654435761) | 0);
   const j32 = new Int32Array(N).map((_, i) => (i % 17) - 8 || 3);

@@ -88,7 +88,7 @@ for (const [name, op] of Object.entries(OPS)) {
     });
   });
 
-  // Small arrays (64 bytes or less) known to be plain skip the buffer checks (web/memory.js): a
+  // Small arrays (64 bytes or less) known to be plain skip the buffer checks (web/memory/memory.js): a
   // result or an operand seen before is still checked for being detached, and small views that
   // are not plain (wasm memory, a resizable buffer) are never taken for plain.
   test(`${name}: small results and operands seen before: detached later or while read, a TypeError`, () => {

@@ -7,7 +7,7 @@ import { ENGINE_INTERNAL, hostile, throwsClear, tw } from './harness.js';
 before(() => tw.init());
 
 // Reference: round a bigint to `bits` significant bits, nearest even, by exact integer arithmetic
-// (written apart from web/dtypes.js: the oracle for it).
+// (written apart from web/dtypes/dtypes.js: the oracle for it).
 function roundTo(v, bits) {
   const sign = v < 0n ? -1n : 1n;
   let m = v * sign;

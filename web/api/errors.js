@@ -1,0 +1,65 @@
+// Core statuses (src/status.h, codes read at init by abi.js) turned into JS errors whose
+// messages say what is wrong.
+import { STATUS, requires } from '../module/abi.js';
+import { formatShape } from '../arguments/format.js';
+
+/**
+ * Shapes that cannot be broadcast: a RangeError whose fields say what failed, so a program need
+ * not parse the message. `axis` is the first conflicting axis of the output (or of A, whose
+ * shape the output has in the pdpd and legacy modes), or -1 when no single axis is to blame.
+ */
+export class BroadcastError extends RangeError {
+  constructor(message, shapeA, shapeB, mode, axis) {
+    super(String(message));
+    this.name = 'BroadcastError';
+    this.shapeA = Array.isArray(shapeA) ? Array.from(shapeA) : [];
+    this.shapeB = Array.isArray(shapeB) ? Array.from(shapeB) : [];
+    this.mode = mode;
+    this.axis = typeof axis === 'number' ? axis : -1;
+  }
+}
+
+requires('status', ['incompatible', 'shapes_differ', 'bad_axis', 'b_does_not_fit', 'rank_too_large', 'too_large']);
+
+/**
+ * @param status core status
+ * @param mode { label, axis } — label names the mode as the caller wrote it
+ */
+export function broadcastError(status, shapeA, shapeB, mode, conflictAxis) {
+  const error = (message, axis = -1) => new BroadcastError(message, shapeA, shapeB, mode.kind, axis);
+  const shapes = `shapes ${formatShape(shapeA)} and ${formatShape(shapeB)}`;
+  const how = `${mode.label}${mode.axis !== undefined ? `, axis ${mode.axis}` : ''}`;
+  switch (status) {
+    case STATUS.incompatible: {
+      if (mode.kind === 'numpy') {
+        const rank = Math.max(shapeA.length, shapeB.length);
+        const da = dimAt(shapeA, conflictAxis - (rank - shapeA.length));
+        const db = dimAt(shapeB, conflictAxis - (rank - shapeB.length));
+        return error(`cannot broadcast ${shapes} (${how}): at axis ${conflictAxis} of the result ` +
+          `(right-aligned), dims ${da} and ${db} are neither equal nor 1`, conflictAxis);
+      }
+      const rule = mode.kind === 'pdpd' ? 'must equal it or be 1' : 'must equal it (legacy broadcasting does not stretch 1s)';
+      return error(`cannot broadcast ${shapes} (${how}): B's dim at A's axis ${conflictAxis} ` +
+        `${rule}; A has ${shapeA[conflictAxis]} there`, conflictAxis);
+    }
+    case STATUS.shapes_differ:
+      return error(`${shapes} differ (${how} needs identical shapes): ` +
+        (conflictAxis >= 0 ? `first at axis ${conflictAxis}` : `ranks ${shapeA.length} and ${shapeB.length}`), conflictAxis);
+    case STATUS.bad_axis:
+      return error(`cannot broadcast ${shapes} (${how}): axis ${mode.axis} is out of range ` +
+        (mode.kind === 'pdpd' ? '(it must be -1 or at least 0)' : `for A's rank ${shapeA.length}`));
+    case STATUS.b_does_not_fit:
+      return error(`cannot broadcast ${shapes} (${how}): B does not fit inside A ` +
+        `${mode.kind === 'pdpd' ? "from the axis (after trimming B's trailing 1s)" : 'from the axis (rank of B must not exceed that of A)'}`);
+    case STATUS.rank_too_large:
+      return new RangeError(`cannot broadcast ${shapes}: too many dims`);
+    case STATUS.too_large:
+      return new RangeError(`cannot broadcast ${shapes}: the result is too large for wasm memory`);
+    default:
+      return new Error(`tensorwise: unexpected core status ${status} for ${shapes}`);
+  }
+}
+
+function dimAt(shape, i) {
+  return i >= 0 ? shape[i] : 1;
+}

@@ -1,0 +1,140 @@
+// expr(): an element-wise expression compiled once into a function (docs/contract.md,
+// "Expressions"). The source is parsed into a program of the core's ops (expression.js,
+// program.js) and made an operator (plans.js) when expr() is called; each call of the function
+// reads its inputs once, settles the dtype (options.dtype, else the inputs' common one) and
+// runs the operator the one way every op runs (engine.js): in blocks over the output, in one
+// pass, every input cast as it is loaded.
+import { LIMITS } from '../module/abi.js';
+import { asTensor, checkCast, checkOutDtype, readOperand, readOut, settle } from '../arguments/arguments.js';
+import { DEFAULTS, DTYPES } from '../dtypes/dtypes.js';
+import { execute } from '../execution/engine.js';
+import { BroadcastError } from './errors.js';
+import { describe, formatShape } from '../arguments/format.js';
+import { freeze, objectKeys } from '../intrinsics.js';
+import { enter } from '../module/loader.js';
+import { OPS } from './ops.js';
+import { compile, parse } from '../execution/expression.js';
+import { readExprOptions } from '../arguments/options.js';
+import { makeOperator } from '../execution/plans.js';
+import { makeProgram } from '../execution/program.js';
+import { readRecord } from '../arguments/records.js';
+
+// What a compiled expression's call takes besides its inputs.
+const CALL_OPTIONS = ['out'];
+
+// Each expression keeps the plans of its last few sets of inputs.
+const EXPR_PLANS_KEPT = 2;
+
+// The ops an expression may call, by name and alias, and the operators' signs.
+const SIGNS = { '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide' };
+const functionNames = () => [...new Set(Object.values(OPS).flatMap((d) => [d.name, d.alias]))];
+const descriptorOf = (name) => OPS[SIGNS[name] ?? name] ?? Object.values(OPS).find((d) => d.alias === name);
+
+/**
+ * Compiles `source` (a string) under `options` ({ dtype, autoBroadcast, pythondiv,
+ * onZeroDivision }) into a function (inputs, callOptions?) => result, with properties `source`,
+ * `inputs` (the names, in order of first appearance) and `dtype` (or undefined).
+ */
+export function expr(source, options) {
+  enter();
+  const fn = `expr(${typeof source === 'string' ? JSON.stringify(source.length > 60 ? `${source.slice(0, 57)}...` : source) : '…'})`;
+  const { mode, pythondiv, zeroIsError, dtype } = readExprOptions(options, fn);
+  const tree = parse(source, functionNames(), fn);
+  // Divisions round integers down with pythondiv (the floor twin; floats and unsigned integers
+  // run it as the division it is, src/ops.h).
+  const opCode = (name) => {
+    const d = descriptorOf(name);
+    return pythondiv ? d.floorCode : d.coreCode;
+  };
+  const { names, literals, nodes, result } = compile(tree, opCode, LIMITS, fn);
+  const program = makeProgram(names.length, nodes, result, literals, (j) => `${fn}: the number ${describe(literals[j])}`);
+  const operator = makeOperator(program, EXPR_PLANS_KEPT);
+  const inputNames = freeze(names.slice());
+  const refused = (c, p) => refusedInputs(c, p, inputNames);
+  const labels = names.map((name) => `input ${name}`); // the inputs in messages
+  const where = labels.map((label) => `${fn}: ${label}`);
+  const compiled = function run(inputs, callOptions) {
+    enter();
+    const given = readInputs(inputs, inputNames, where, fn);
+    const out = callOptions === undefined ? null : readOut(readRecord(callOptions, CALL_OPTIONS, fn).out, fn);
+    const info = dtype ?? commonDtype(given, inputNames, fn);
+    for (let i = 0; i < given.length; ++i) {
+      checkCast(given[i], info, fn, labels[i]);
+      given[i] = asTensor(given[i], info.name, fn, labels[i]);
+    }
+    checkOutDtype(out, info, fn);
+    for (let i = 0; i < given.length; ++i) settle(given[i], fn, labels[i]);
+    settle(out, fn, 'out');
+    return execute({
+      fn, operator, info, inputs: given, mode, out, zeroIsError, refused, literals: null,
+    });
+  };
+  return Object.defineProperties(compiled, {
+    source: { value: source, enumerable: true },
+    inputs: { value: inputNames, enumerable: true },
+    dtype: { value: dtype?.name, enumerable: true },
+  });
+}
+
+// The inputs object's values, one per name, each read once (own properties only) and read as
+// operands (arguments.js; `where` names each in messages). A name missing, or one the expression
+// does not read, is a TypeError.
+function readInputs(inputs, names, where, fn) {
+  if (inputs === null || typeof inputs !== 'object') {
+    throw new TypeError(`${fn}: inputs must be an object with ${names.length ? names.join(', ') : 'no properties'}, got ${describe(inputs)}`);
+  }
+  // The own enumerable keys, listed once: each must be a name, and then every name one of them.
+  const keys = objectKeys(inputs);
+  for (let i = 0; i < keys.length; ++i) {
+    if (!names.includes(keys[i])) {
+      throw new TypeError(`${fn}: inputs has ${JSON.stringify(keys[i])}, which the expression does not read (it reads ${names.join(', ') || 'no input'})`);
+    }
+  }
+  const given = new Array(names.length);
+  if (keys.length !== names.length) {
+    for (let i = 0; i < names.length; ++i) if (!keys.includes(names[i])) throw new TypeError(`${fn}: inputs has no ${names[i]}`);
+  }
+  for (let i = 0; i < names.length; ++i) given[i] = readOperand(inputs[names[i]], where[i]);
+  return given;
+}
+
+// The dtype every input has (numbers and bigints take it; with none but them, a number is
+// float32 and a bigint int64). Different dtypes are a TypeError that suggests the dtype option.
+function commonDtype(given, names, fn) {
+  let info = null;
+  let first = -1;
+  for (let i = 0; i < given.length; ++i) {
+    const x = given[i];
+    if (x.kind === 'scalar') continue;
+    if (info === null) {
+      info = DTYPES[x.dtype];
+      first = i;
+    } else if (x.dtype !== info.name) {
+      throw new TypeError(`${fn}: inputs have different dtypes: ${names[first]} is ${info.name} and ${names[i]} is ${x.dtype}; ` +
+        `give the dtype to compute in, e.g. expr(source, { dtype: '${info.integer ? x.dtype : info.name}' }), and each is cast to it`);
+    }
+  }
+  if (info !== null) return info;
+  const scalar = given.find((x) => x.kind === 'scalar');
+  return scalar !== undefined && typeof scalar.value === 'bigint' ? DEFAULTS.bigints : DEFAULTS.numbers;
+}
+
+// Inputs whose shapes do not broadcast: a BroadcastError naming every input's shape, its fields
+// the first two that conflict at the axis the core names.
+function refusedInputs(c, p, names) {
+  const shapes = c.inputs.map((x) => x.shape);
+  const rank = Math.max(0, ...shapes.map((s) => s.length));
+  const axis = p.conflict;
+  const dimAt = (s) => (axis - (rank - s.length) >= 0 ? s[axis - (rank - s.length)] : 1);
+  const clashing = shapes.map((s, i) => i).filter((i) => dimAt(shapes[i]) !== 1 || c.mode.kind === 'none');
+  const a = clashing[0] ?? 0;
+  const b = clashing.find((i) => dimAt(shapes[i]) !== dimAt(shapes[a])) ?? (a === 0 ? 1 : 0);
+  const listed = names.map((name, i) => `${name} ${formatShape(shapes[i])}`).join(', ');
+  const why = c.mode.kind === 'none' && axis < 0 ? 'their ranks differ' : `at axis ${axis} of the result (right-aligned), dims ` +
+    `${dimAt(shapes[a])} (${names[a]}) and ${dimAt(shapes[b])} (${names[b]}) are neither equal nor 1`;
+  const message = `${c.fn}: cannot broadcast the inputs ${listed} (${c.mode.label}): ${c.mode.kind === 'none' ? 'they must have one shape; ' : ''}${why}`;
+  const error = new BroadcastError(message, shapes[a] ?? [], shapes[b] ?? [], c.mode.kind, axis);
+  error.shapes = Object.fromEntries(names.map((name, i) => [name, shapes[i].slice()]));
+  return error;
+}
+

@@ -1,0 +1,207 @@
+// The options of the ops and of broadcastShapes (docs/contract.md, "The API"), read once:
+// unknown keys are TypeErrors, values outside their set RangeErrors.
+import { MODE_CODE, onAbi, requires } from '../module/abi.js';
+import { readOut } from './arguments.js';
+import { dtypeInfo } from '../dtypes/dtypes.js';
+import { describe } from './format.js';
+import { isArray, objectKeys, typedArrayKind } from '../intrinsics.js';
+
+// The modes an option can name; `kind` is what BroadcastError.mode says, `core` the mode's name
+// in src/broadcast.h, `code` its code (from the module at init). A call's mode is a copy of one
+// of these with hasAxis, axis and a label.
+// 'legacy' is ONNX's opsets 1 and 6 with broadcast=1 (what spec.js runs them with).
+export const MODES = {
+  none: { kind: 'none', core: 'none', code: -1 },
+  numpy: { kind: 'numpy', core: 'numpy', code: -1 },
+  pdpd: { kind: 'pdpd', core: 'pdpd', code: -1 },
+  legacy: { kind: 'legacy', core: 'onnx_legacy', code: -1 },
+};
+export const LEGACY = MODES.legacy;
+const MODE_NAMES = Object.keys(MODES).map((name) => `'${name}'`).join(', ');
+requires('mode', Object.values(MODES).map((mode) => mode.core));
+onAbi(() => {
+  for (const mode of Object.values(MODES)) mode.code = MODE_CODE[mode.core];
+  PLAIN_MODES.clear(); // made again, with the codes
+  noOptions = null;
+});
+
+/** The options every op takes; a division (ops.js) also takes DIVISION_OPTIONS. */
+export const OP_OPTIONS = ['autoBroadcast', 'axis', 'out', 'dtype'];
+export const DIVISION_OPTIONS = ['pythondiv', 'onZeroDivision'];
+const DIVIDE_OPTIONS = [...OP_OPTIONS, ...DIVISION_OPTIONS];
+// broadcastShapes takes every op's options (one object can serve both), `explain` and `dynamic`.
+const SHAPE_OPTIONS = [...DIVIDE_OPTIONS, 'explain', 'dynamic'];
+// expr() takes what applies to a whole expression (its calls take `out`).
+const EXPR_OPTIONS = ['dtype', 'autoBroadcast', ...DIVISION_OPTIONS];
+
+export function checkAxis(axis, fn) {
+  if (typeof axis !== 'number' || !Number.isInteger(axis)) {
+    throw new RangeError(`${fn}: axis must be an integer, got ${describe(axis)}`);
+  }
+  return axis;
+}
+
+// Modes without an axis are made once, per label and name: building them (or even a string key
+// for them) per call showed up in tiny-op profiles.
+const PLAIN_MODES = new Map();
+function plainMode(name, label) {
+  let byName = PLAIN_MODES.get(label);
+  if (byName === undefined) {
+    byName = new Map();
+    PLAIN_MODES.set(label, byName);
+  }
+  let mode = byName.get(name);
+  if (mode === undefined) {
+    mode = Object.freeze({ ...MODES[name], hasAxis: false, label: `${label} '${name}'` });
+    byName.set(name, mode);
+  }
+  return mode;
+}
+
+/**
+ * Broadcast mode from autoBroadcast / axis (values already read), labelled as the caller wrote it.
+ * Only undefined is absent: null is a value like any other, outside the set (a RangeError), so
+ * that `{ autoBroadcast: null }` is not silently numpy while `{ pythondiv: null }` throws.
+ */
+export function modeFrom(autoBroadcast, axis, fn, label = 'autoBroadcast', allowed = null) {
+  const name = autoBroadcast === undefined ? 'numpy' : autoBroadcast;
+  if (typeof name !== 'string' || !Object.hasOwn(MODES, name) || (allowed !== null && !allowed.includes(name))) {
+    const names = allowed === null ? MODE_NAMES : allowed.map((n) => `'${n}'`).join(', ');
+    throw new RangeError(`${fn}: ${label} must be one of ${names}, got ${describe(autoBroadcast)}`);
+  }
+  if (axis === undefined) return plainMode(name, label);
+  // The value first: an axis that is no integer (null too) is a RangeError in every mode; a good
+  // one given to a mode without an axis is the TypeError below.
+  checkAxis(axis, fn);
+  if (name !== 'pdpd' && name !== 'legacy') {
+    throw new TypeError(`${fn}: axis applies only to ${label} 'pdpd' or 'legacy' (it is '${name}')`);
+  }
+  return Object.freeze({ ...MODES[name], hasAxis: true, axis, label: `${label} '${name}'` });
+}
+
+let noOptions = null; // made on first use, after init: its mode carries the code
+const defaults = () => (noOptions ??= Object.freeze({
+  mode: plainMode('numpy', 'autoBroadcast'), out: null, pythondiv: true, zeroIsError: false, explain: false, dynamic: false,
+  dtype: null,
+}));
+
+// Each option's bit, for the set of options present (a switch: no lookup in an object keyed by
+// caller strings).
+function optionBit(name) {
+  switch (name) {
+    case 'autoBroadcast': return 1;
+    case 'axis': return 2;
+    case 'out': return 4;
+    case 'pythondiv': return 8;
+    case 'onZeroDivision': return 16;
+    case 'explain': return 32;
+    case 'dynamic': return 64;
+    case 'dtype': return 128;
+    default: return 0;
+  }
+}
+const bitsOf = (names) => names.reduce((bits, name) => bits | optionBit(name), 0);
+// What each kind of call takes: its options and their bits.
+const TAKES = {
+  op: { names: OP_OPTIONS, bits: bitsOf(OP_OPTIONS) },
+  divide: { names: DIVIDE_OPTIONS, bits: bitsOf(DIVIDE_OPTIONS) },
+  shapes: { names: SHAPE_OPTIONS, bits: bitsOf(SHAPE_OPTIONS) },
+  expr: { names: EXPR_OPTIONS, bits: bitsOf(EXPR_OPTIONS) },
+};
+
+/**
+ * Everything an op needs from its options, each key read once (`dtype`: the record of the dtype to
+ * compute in, or null). The options are the object's own
+ * enumerable keys (as `{ ...options }` copies them, and as records.js reads every other
+ * options-like object), listed once: an `out` alone, the common case, costs the list and one
+ * read, not a check per option. A key the call does not take is a TypeError, before any value is
+ * read. An option whose value is undefined is absent; any other value is checked (null is no
+ * default). broadcastShapes (`shapes`: true) takes the same keys (one options object can serve
+ * both), `explain` and `dynamic`; it checks `out` as an op would but has no use for it.
+ */
+export function readOpOptions(options, fn, divide, shapes = false) {
+  return readOptions(options, fn, shapes ? TAKES.shapes : divide ? TAKES.divide : TAKES.op);
+}
+
+/**
+ * expr()'s options, read as the ops' are: { mode, pythondiv, zeroIsError, dtype }. Its mode is
+ * numpy's or none: pdpd and legacy are rules for two operands, a TypeError here.
+ */
+export function readExprOptions(options, fn) {
+  const o = readOptions(options, fn, TAKES.expr);
+  if (o.mode.kind !== 'numpy' && o.mode.kind !== 'none') {
+    throw new TypeError(`${fn}: autoBroadcast '${o.mode.kind}' broadcasts two operands; an expression takes 'numpy' or 'none'`);
+  }
+  return o;
+}
+
+function readOptions(options, fn, takes) {
+  if (options === undefined || options === null) return defaults();
+  if (typeof options !== 'object') throw notAnObject(options, fn);
+  const names = ownKeys(options, fn);
+  const shapes = takes === TAKES.shapes;
+  let present = 0;
+  for (let i = 0; i < names.length; ++i) {
+    const bit = optionBit(names[i]) & takes.bits;
+    if (bit === 0) notAnOption(options, names[i], fn, takes);
+    present |= bit;
+  }
+  // An array or typed array with elements has keys no call takes; an empty one has none.
+  if (names.length === 0 && (isArray(options, fn, ': options') || typedArrayKind(options) !== undefined)) {
+    throw notAnObject(options, fn);
+  }
+  const autoBroadcast = present & 1 ? options.autoBroadcast : undefined;
+  const axis = present & 2 ? options.axis : undefined;
+  const out = present & 4 ? options.out : undefined;
+  const pythondivValue = present & 8 ? options.pythondiv : undefined;
+  const zeroValue = present & 16 ? options.onZeroDivision : undefined;
+  const explainValue = present & 32 ? options.explain : undefined;
+  const dynamicValue = present & 64 ? options.dynamic : undefined;
+  const dtypeValue = present & 128 ? options.dtype : undefined;
+  const mode = autoBroadcast === undefined && axis === undefined ? defaults().mode : modeFrom(autoBroadcast, axis, fn);
+  const explain = flag(explainValue, 'explain', fn, false);
+  const dynamic = flag(dynamicValue, 'dynamic', fn, false);
+  const pythondiv = flag(pythondivValue, 'pythondiv', fn, true);
+  let zeroIsError = false;
+  if (zeroValue !== undefined) {
+    if (zeroValue !== 'zero' && zeroValue !== 'error') {
+      throw new RangeError(`${fn}: onZeroDivision must be 'zero' or 'error', got ${describe(zeroValue)}`);
+    }
+    zeroIsError = zeroValue === 'error';
+  }
+  // The dtype to compute in (operands cast to it: call.js); broadcastShapes checks it, and ignores it.
+  const dtype = dtypeValue === undefined ? null : dtypeInfo(dtypeValue, `${fn}: dtype`);
+  // broadcastShapes checks `out` as the ops do (a typed array or a live wasm tensor), and ignores it.
+  const outRecord = readOut(out, fn);
+  return {
+    mode, out: shapes ? null : outRecord, pythondiv, zeroIsError, explain, dynamic, dtype,
+  };
+}
+
+// A boolean option's value (undefined: its default).
+function flag(value, name, fn, byDefault) {
+  if (value === undefined) return byDefault;
+  if (typeof value !== 'boolean') throw new RangeError(`${fn}: ${name} must be true or false, got ${describe(value)}`);
+  return value;
+}
+
+function notAnObject(options, fn) {
+  return new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
+}
+
+// The own enumerable keys of options; a revoked Proxy is said so (a trap's own error passes through).
+function ownKeys(options, fn) {
+  try {
+    return objectKeys(options);
+  } catch (e) {
+    isArray(options, fn, ': options'); // throws for a revoked Proxy
+    throw e;
+  }
+}
+
+// A key the call does not take: an array or typed array given as options is said so, anything
+// else is an unknown option.
+function notAnOption(options, name, fn, takes) {
+  if (isArray(options, fn, ': options') || typedArrayKind(options) !== undefined) throw notAnObject(options, fn);
+  throw new TypeError(`${fn}: unknown option ${JSON.stringify(name)} (it takes ${takes.names.join(', ')})`);
+}

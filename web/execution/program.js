@@ -1,0 +1,62 @@
+// Programs as the core runs them (src/plan.h): nodes that apply the core's ops to inputs,
+// literals and earlier nodes' results, in one computation dtype. An op is a program of one node
+// over its two operands; an expression (expr.js) compiles to one. Each is run through an
+// operator (plans.js) that owns its plans.
+import { LIMITS, onAbi } from '../module/abi.js';
+import { encodeValue } from '../dtypes/dtypes.js';
+import { MapClass, mapGet, mapSet } from '../intrinsics.js';
+import { makeOperator } from './plans.js';
+
+/**
+ * A program: `inputs` inputs; `nodes`, each [core op code, a, b] with values numbered as the core
+ * numbers them (inputs from 0, literals from LIMITS.literalBase, nodes from LIMITS.nodeBase);
+ * `result`, a value; `literals`, JS numbers or bigints, each converted to the computation dtype
+ * as a JS value is (dtypes.js: encodeValue; `where(j)` names literal j in a RangeError).
+ */
+export function makeProgram(inputs, nodes, result, literals, where) {
+  const byDtype = new MapClass();
+  return {
+    inputs, nodes, result, literals,
+    /**
+     * The literals in a dtype, made once per dtype: { count, words (each element in two words,
+     * low and high, as the core reads them), values (each as a JS value of the dtype) }. Made
+     * before a call stages (encoding a value reaches built-ins a caller can replace).
+     */
+    literalsOf(info) {
+      if (literals.length === 0) return NO_LITERALS;
+      let made = mapGet(byDtype, info.code);
+      if (made === undefined) {
+        const words = new Uint32Array(2 * literals.length);
+        const values = [];
+        for (let j = 0; j < literals.length; ++j) {
+          const cell = new info.Storage(words.buffer, 8 * j, 1);
+          cell[0] = encodeValue(info, literals[j], where(j));
+          values[j] = cell[0];
+        }
+        made = { count: literals.length, words, values };
+        mapSet(byDtype, info.code, made);
+      }
+      return made;
+    },
+  };
+}
+
+const NO_LITERALS = { count: 0, words: new Uint32Array(0), values: [] };
+
+// The operators of the single ops, by core op code: made once, each keeping its last few plans
+// (a chain of ops on tensors of a few shapes plans each once).
+const OP_PLANS_KEPT = 4;
+let opOperators = new Map();
+onAbi(() => {
+  opOperators = new Map();
+});
+
+/** The operator of one core op over two operands. */
+export function opOperator(code) {
+  let op = opOperators.get(code);
+  if (op === undefined) {
+    op = makeOperator(makeProgram(2, [[code, 0, 1]], LIMITS.nodeBase, [], null), OP_PLANS_KEPT);
+    opOperators.set(code, op);
+  }
+  return op;
+}

@@ -1,0 +1,110 @@
+// Tensors of other libraries and strided views, read as operands (docs/contract.md, "Operands"):
+// what each known layout holds, read once each, and where a view's elements lie in its data.
+// A layout not listed here is a TypeError, never a guess.
+//
+// Known layouts, tried in this order by readOperand when the object has no own `data`:
+//   TensorFlow.js tensor   own dataId, shape, dtype: its values through dataSync() (a copy)
+//   onnxruntime ort.Tensor own dims and type, `data` an accessor of its class
+//   stdlib ndarray         accessors data, shape, strides, offset and order of its class
+// Objects with own `data` (plain records, scijs ndarrays) may add own `stride` or `strides` and
+// `offset`: arguments.js reads those itself.
+import { describe, formatShape } from '../arguments/format.js';
+import { hasOwn, isArray } from '../intrinsics.js';
+import { MAX_BYTES } from '../memory/memory.js';
+
+const apply = Reflect.apply;
+const getPrototypeOf = Object.getPrototypeOf;
+const ObjectPrototype = Object.prototype;
+
+/**
+ * Whether x's class (a prototype below Object.prototype) defines key: what a polluted
+ * Object.prototype adds never makes an object look like a known tensor.
+ */
+export function classHas(x, key) {
+  for (let p = getPrototypeOf(x); p !== null && p !== ObjectPrototype; p = getPrototypeOf(p)) if (hasOwn(p, key)) return true;
+  return false;
+}
+
+/**
+ * The fields of a foreign tensor as { data, shape, dtype, strides, offset } (undefined where the
+ * layout has none), each read once through the library's own accessors, or null when the object
+ * is no known layout. Caller code runs here (those accessors): before anything is staged.
+ */
+export function readForeign(x, what) {
+  if (hasOwn(x, 'dataId') && hasOwn(x, 'shape') && hasOwn(x, 'dtype')) {
+    if (hasOwn(x, 'isDisposedInternal') && x.isDisposedInternal === true) {
+      throw new TypeError(`${what}: this TensorFlow.js tensor was disposed`);
+    }
+    const shape = x.shape;
+    const dtype = x.dtype;
+    const dataSync = x.dataSync;
+    if (typeof dataSync !== 'function') throw new TypeError(`${what}: a TensorFlow.js tensor without dataSync()`);
+    return { data: apply(dataSync, x, []), shape, dtype, strides: undefined, offset: undefined };
+  }
+  if (hasOwn(x, 'dims') && hasOwn(x, 'type') && classHas(x, 'data')) {
+    const shape = x.dims;
+    const dtype = x.type;
+    return { data: x.data, shape, dtype, strides: undefined, offset: undefined };
+  }
+  if (classHas(x, 'data') && classHas(x, 'shape') && classHas(x, 'strides') && classHas(x, 'offset') && classHas(x, 'order')) {
+    const data = x.data;
+    const shape = x.shape;
+    const strides = x.strides;
+    const offset = x.offset;
+    return { data, shape, dtype: undefined, strides, offset };
+  }
+  return null;
+}
+
+/**
+ * Where a view's n elements lie in data of `length` elements: { strides, first, span, base }.
+ * The core is given the `span` elements from `first` and element 0 at `base` within them;
+ * strides are null when the view is contiguous row-major (a plain run from `first`), else one
+ * per dim in elements (0 for dims of 1). rawStrides and rawOffset are the caller's values
+ * (undefined: row-major, 0), read once each here.
+ */
+export function viewLayout(dims, n, rawStrides, rawOffset, length, what) {
+  const rank = dims.length;
+  const offset = rawOffset === undefined ? 0 : rawOffset;
+  if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) {
+    throw new RangeError(`${what}: offset must be an integer from 0, got ${describe(offset)}`);
+  }
+  const strides = rawStrides === undefined ? null : readStrides(rawStrides, rank, what);
+  if (n === 0) return { strides: null, first: 0, span: 0, base: 0 };
+  let lo = offset, hi = offset, contiguous = true;
+  const own = new Array(rank);
+  for (let d = rank - 1, row = 1; d >= 0; --d) {
+    const s = strides === null ? row : dims[d] === 1 ? 0 : strides[d];
+    own[d] = s;
+    if (dims[d] > 1 && s !== row) contiguous = false;
+    if (s < 0) lo += s * (dims[d] - 1);
+    else hi += s * (dims[d] - 1);
+    row *= dims[d];
+  }
+  if (lo < 0 || hi >= length) {
+    throw new RangeError(`${what}: the view (shape ${formatShape(dims)}, strides ${formatShape(own)}, offset ${offset}) ` +
+      `reaches element ${lo < 0 ? lo : hi}, outside data's ${length} elements`);
+  }
+  if (contiguous) return { strides: null, first: offset, span: n, base: 0 };
+  // Strides then fit in int32 (the core's words): each one times its dim's extent is inside data.
+  if (hi - lo + 1 > MAX_BYTES) throw new RangeError(`${what}: the view spans more elements than wasm memory holds`);
+  return { strides: own, first: lo, span: hi - lo + 1, base: offset - lo };
+}
+
+// A view's strides: an array of one integer per dim, own elements each read once.
+function readStrides(strides, rank, what) {
+  if (!isArray(strides, what, ': strides')) {
+    throw new TypeError(`${what}: strides must be an array of integers (one per dim), got ${describe(strides)}`);
+  }
+  const count = strides.length;
+  if (count !== rank) throw new RangeError(`${what}: strides has ${count} entries but the shape has ${rank} dims`);
+  const out = new Array(rank);
+  for (let i = 0; i < rank; ++i) {
+    const s = hasOwn(strides, i) ? strides[i] : undefined;
+    if (typeof s !== 'number' || !Number.isSafeInteger(s)) {
+      throw new TypeError(`${what}: strides[${i}] must be an integer, got ${describe(s)}`);
+    }
+    out[i] = s;
+  }
+  return out;
+}

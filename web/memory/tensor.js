@@ -1,0 +1,100 @@
+// Wasm-resident tensors: data kept in wasm memory between ops, freed by dispose(). Their
+// instance (the build whose memory holds them: instance.js), pointer, dtype, shape and length
+// are private: only tensor() and empty() make one, and an op reads them from the private fields,
+// whatever own properties a caller adds.
+import { enter } from '../module/loader.js';
+import { DTYPES, defaultCarrier } from '../dtypes/dtypes.js';
+import { isForeignTensor, markWasmTensor, isWasmTensor } from './tensor-brand.js';
+import { describe } from '../arguments/format.js';
+import { heapBuffer } from './memory.js';
+import { freeze, mapDelete, mapSet, mapSome } from '../intrinsics.js';
+
+const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
+const MAKE = Symbol('tensorwise: make a WasmTensor');
+
+let residentRecord;
+let pointerOf;
+
+export class WasmTensor {
+  #inst;
+  #ptr;
+  #dtype;
+  #shape;
+  #length;
+
+  /** @internal tensor() and empty() make tensors; `new WasmTensor()` is a TypeError. */
+  constructor(key, inst, ptr, dtype, shape, length) {
+    if (key !== MAKE) throw new TypeError('a WasmTensor is made by tensor() or empty(), not by new');
+    this.#inst = inst;
+    this.#ptr = ptr;
+    this.#dtype = dtype;
+    this.#shape = freeze(shape);
+    this.#length = length;
+    markWasmTensor(this);
+    // The blocks of live tensors, address -> bytes: a view of wasm memory given as data or `out`
+    // is used only inside one of them (a view of a freed block would reach the allocator's memory).
+    mapSet(inst.live, ptr, length * DTYPES[dtype].bytes);
+  }
+
+  get dtype() { return checked(this, 'dtype').#dtype; }
+  get shape() { return checked(this, 'shape').#shape.slice(); }
+  get length() { return checked(this, 'length').#length; }
+  get disposed() { return checked(this, 'disposed').#ptr === 0; }
+
+  /** A view on the tensor's wasm memory, made fresh on each read (memory may have grown). */
+  get data() {
+    const t = checked(this, 'data');
+    enter();
+    if (t.#ptr === 0) throw new TypeError('this wasm tensor was disposed; its data cannot be read');
+    const Carrier = defaultCarrier(DTYPES[t.#dtype]);
+    return new Carrier(heapBuffer(t.#inst), t.#ptr, t.#length);
+  }
+
+  /** Frees the wasm memory; calling it again does nothing. */
+  dispose() {
+    const t = checked(this, 'dispose()');
+    if (t.#ptr === 0) return;
+    enter();
+    mapDelete(t.#inst.live, t.#ptr);
+    t.#inst.core.free(t.#ptr);
+    t.#ptr = 0;
+  }
+
+  [disposeSymbol]() { this.dispose(); }
+
+  static {
+    residentRecord = (t) => ({
+      kind: 'resident', dtype: t.#dtype, shape: t.#shape, n: t.#length, tensor: t, ptr: t.#ptr, inst: t.#inst,
+    });
+    pointerOf = (t) => t.#ptr;
+  }
+}
+
+function checked(x, use) {
+  if (isWasmTensor(x)) return x;
+  if (isForeignTensor(x)) throw new TypeError(`WasmTensor ${use}: called on ${describe(x)}, which only that copy can use`);
+  throw new TypeError(`WasmTensor ${use}: called on something that is not a wasm tensor`);
+}
+
+/**
+ * A wasm tensor as an operand record { kind: 'resident', dtype, shape, n, tensor, ptr, inst };
+ * ptr is 0 once disposed. `shape` is frozen: the tensor's own, not a copy.
+ */
+export function readTensor(t) {
+  return residentRecord(t);
+}
+
+/** A wasm tensor's address now (0 once disposed). */
+export function tensorPointer(t) {
+  return pointerOf(t);
+}
+
+/** A new tensor over a block of the instance's memory the caller allocated (and will no longer free). */
+export function adoptBlock(inst, ptr, dtype, shape, length) {
+  return new WasmTensor(MAKE, inst, ptr, dtype, shape, length);
+}
+
+/** Whether bytes [address, address + bytes) of the instance's memory lie inside one live tensor's block. */
+export function insideLiveTensor(inst, address, bytes) {
+  return mapSome(inst.live, (size, ptr) => address >= ptr && address + bytes <= ptr + size);
+}

@@ -1,0 +1,146 @@
+// What the core says it is, read from the loaded module at init(): its dtypes (name, code,
+// element size, kind, format, the first ONNX opset that takes it), its ops (name, code,
+// traits, floor twin, arithmetic, integer x/0), statuses, broadcast modes, the scratch layout by field name,
+// and its limits (a program's and a plan's among them). bindings/binding.cc exports all of it from the lists in src/: JS copies none
+// of it. readAbi() checks that every name the JS layer uses exists, and init() fails if not.
+
+import { TYPED_ARRAY_CLASSES, memoryBuffer } from '../intrinsics.js';
+
+const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');
+
+// Filled by readAbi, each a new object (live bindings: importers see it) built in one go, which
+// V8 keeps in its fast shape; the hot path reads them on every call.
+export let DTYPE_FACTS = []; // [{ name, code, bytes, kind, mantissaBits, exponentBits }] in code order
+export let OPS = {}; //        'mul' -> { name, code, commutes, divides, floors, floorTwin (a name), arithmetic (a name), zeroQuotient }
+export let OP_CODE = {}; //    'mul' -> code
+export let STATUS = {}; //     'ok' -> code
+export let MODE_CODE = {}; //  'numpy' -> code
+export let SCRATCH = {}; //    'rank_a' -> word offset of the field
+export const LIMITS = {
+  maxRank: 0, maxDim: 0, tileAlignBytes: 0, memoryInitialPages: 0, memoryMaximumPages: 0, maxInputs: 0, maxLiterals: 0, maxNodes: 0,
+  literalBase: 0, nodeBase: 0, planBytes: 0,
+};
+
+// The names the JS layer uses, declared by each module where it uses them, checked at init.
+const REQUIRED = { op: new Set(), status: new Set(), mode: new Set(), field: new Set() };
+
+/** A JS name's spelling in the binding (bindings/binding.cc): 'maxRank' is 'max_rank'. */
+export const coreName = (name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Declares names of kind 'op', 'status', 'mode' or 'field' (scratch) that a module uses. */
+export function requires(kind, names) {
+  for (const name of names) REQUIRED[kind].add(name);
+}
+
+// Modules that keep derived tables (dtype records, codes where their hot path reads them fastest)
+// register here; readAbi calls them with the module once the tables are set.
+const HOOKS = [];
+
+/** Runs fn(module) after every successful readAbi. */
+export function onAbi(fn) {
+  HOOKS.push(fn);
+}
+
+/**
+ * Puts the core's lists of names (bindings/binding.cc: tw_names, "DType:float32,...;Op:mul,...")
+ * on the glue's module as m.DType, m.Op, ..., each { name: { value: its place in the list } }:
+ * what checkedAbi reads. A module without tw_names gets none (checkedAbi then says so).
+ */
+export function namesOf(m, memory) {
+  if (typeof m._tw_names !== 'function') return;
+  const u8 = new Uint8ArrayClass(memoryBuffer(memory));
+  let text = '';
+  for (let at = m._tw_names(); at < u8.length && u8[at] !== 0; ++at) text += String.fromCharCode(u8[at]); // to its end, within memory
+  for (const list of text.split(';')) {
+    const [name, items] = list.split(':');
+    m[name] = Object.fromEntries(items.split(',').filter((item) => item !== '').map((item, value) => [item, { value }]));
+  }
+}
+
+function disagree(what) {
+  return new Error(`tensorwise: the wasm module and the JS layer disagree: ${what} (were they built together?)`);
+}
+
+const named = (table) => Object.fromEntries(Object.entries(table).map(([name, code]) => [code, name]));
+
+// A module's ABI as plain tables, after checking it against what the JS layer uses.
+function checkedAbi(m) {
+  // One of the core's lists (namesOf) as name -> code, with every name of it that the JS layer
+  // uses (REQUIRED[kind]); `what` names it in messages ('BroadcastMode': broadcast mode).
+  const list = (name, kind) => {
+    const what = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+    const Enum = m[name];
+    if (Enum === undefined) throw new Error(`tensorwise: the wasm module exports no ${what} list; it does not match this JS`);
+    const values = Object.fromEntries(Object.keys(Enum).map((key) => [key, Enum[key].value]));
+    for (const n of REQUIRED[kind] ?? []) if (!Object.hasOwn(values, n)) throw disagree(`the core has no ${what} ${n}`);
+    return values;
+  };
+  const [kindCodes, arithmeticCodes, dtypeFact, opFact, limit] = ['DTypeKind', 'Arithmetic', 'DTypeFact', 'OpFact', 'Limit'].map((name) => list(name));
+  const [opCodes, statuses, modes, fieldCodes] = [['Op', 'op'], ['Status', 'status'], ['BroadcastMode', 'mode'], ['ScratchField', 'field']]
+    .map(([name, kind]) => list(name, kind));
+  // One fact from one of the core's lookups (bindings/binding.cc); UINT32_MAX means unknown.
+  const fact = (lookup, what, ...args) => {
+    const value = typeof m[lookup] === 'function' ? m[lookup](...args) >>> 0 : -1;
+    if (value === -1 || value === 0xFFFFFFFF) throw disagree(`it has no ${what}`);
+    return value;
+  };
+  const factOf = (facts, name) => {
+    if (!Object.hasOwn(facts, name)) throw disagree(`it has no fact ${name}`);
+    return facts[name];
+  };
+  const kinds = named(kindCodes);
+  const dtypes = Object.entries(list('DType')).map(([name, code]) => {
+    const f = (key) => fact('_tw_dtype_fact', `${key} of dtype ${name}`, code, factOf(dtypeFact, key));
+    return {
+      name, code, bytes: f('size'), kind: kinds[f('kind')], mantissaBits: f('mantissa_bits'),
+      exponentBits: f('exponent_bits'),
+    };
+  }).sort((x, y) => x.code - y.code);
+  for (const d of dtypes) if (d.kind === undefined) throw disagree(`dtype ${d.name} has no kind`);
+  const opNames = named(opCodes);
+  const arithmetics = named(arithmeticCodes);
+  const ops = Object.fromEntries(Object.entries(opCodes).map(([name, code]) => {
+    const f = (key) => fact('_tw_op_fact', `${key} of op ${name}`, code, factOf(opFact, key));
+    return [name, {
+      name, code, commutes: f('commutes') === 1, divides: f('divides') === 1, floors: f('floors') === 1, floorTwin: opNames[f('floor_twin')],
+      arithmetic: arithmetics[f('arithmetic')], zeroQuotient: f('zero_quotient') | 0,
+    }];
+  }));
+  for (const op of Object.values(ops)) {
+    if (op.floorTwin === undefined) throw disagree(`op ${op.name}'s floor twin is not an op`);
+    if (op.arithmetic === undefined) throw disagree(`op ${op.name}'s arithmetic is not one the core names`);
+  }
+  const scratch = Object.fromEntries(Object.entries(fieldCodes).map(([name, code]) => [name, fact('_tw_scratch_field', `scratch field ${name}`, code)]));
+  // Each limit by its name in the binding; maxDim from dim_bits (a dim is below 2^dim_bits).
+  const lim = (key) => fact('_tw_limit', `limit ${key}`, factOf(limit, key));
+  const limits = Object.fromEntries(Object.keys(LIMITS).map((key) => [key, key === 'maxDim' ? 2 ** lim('dim_bits') - 1 : lim(coreName(key))]));
+  return { dtypes, ops, opCodes, statuses, modes, scratch, limits };
+}
+
+/**
+ * Fills the tables above from the module, after checking that it has what the JS layer uses;
+ * on disagreement it throws and changes nothing.
+ */
+export function readAbi(m) {
+  const abi = checkedAbi(m);
+  DTYPE_FACTS = abi.dtypes;
+  OPS = abi.ops;
+  OP_CODE = abi.opCodes;
+  STATUS = abi.statuses;
+  MODE_CODE = abi.modes;
+  SCRATCH = abi.scratch;
+  Object.assign(LIMITS, abi.limits);
+  readFrom = JSON.stringify(abi);
+  for (const hook of HOOKS) hook(m);
+}
+
+// The ABI readAbi last read, as text.
+let readFrom = null;
+
+/**
+ * Checks that a second build (the threaded one, from the same sources) has the ABI readAbi read
+ * from the first, so that every code and offset JS holds is right for both; throws if not.
+ */
+export function sameAbi(m) {
+  if (JSON.stringify(checkedAbi(m)) !== readFrom) throw disagree('the two builds have different ABIs');
+}

@@ -1,4 +1,4 @@
-// tensorwise: element-wise arithmetic (add, subtract, multiply, divide) with broadcasting, in WebAssembly SIMD.
+// tensorwise: element-wise arithmetic with broadcasting, in WebAssembly SIMD (the ops: api/ops.js).
 //
 // Every entry point reads its arguments once (arguments.js), checks them, and only then stages
 // anything in wasm memory (engine.js); see docs/contract.md, "Arguments are read once".

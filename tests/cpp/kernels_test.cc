@@ -142,56 +142,6 @@ TEST_CASE("float16 kernels: every float16 a against a few hundred b, every path"
 #include "kernels/kernel_list.inc"
 }
 
-// Every kernel of a narrow float T: the SIMD ones kernel_list.inc lists and the scalar
-// reference of every op.
-template <class T>
-std::vector<VBinaryKernels> narrow_float_kernels() {
-  std::vector<VBinaryKernels> all;
-#define TW_WASMSIMD(dt, o, fn, elements)                                                           \
-  if constexpr (std::is_same_v<ctype_of<DType::dt>, T>)                                            \
-    all.push_back(wasmsimd::kernels<T, functor_of<Op::o>, wasmsimd::fn, elements>());
-#include "kernels/kernel_list.inc"
-#define TW_CASE(name, functor) all.push_back(reference::kernels<T, functor>());
-  TW_OPS(TW_CASE)
-#undef TW_CASE
-  return all;
-}
-
-// NaN inputs of both signs and several payloads, every lane position, SIMD body and tail, all
-// three kernel shapes of every op of a narrow float T: every NaN out is the one narrow<T>(NaN)
-// gives (half.h).
-template <class T>
-void check_one_quiet_nan() {
-  constexpr uint32_t m = T::kMantissaBits, e = T::kExponentBits;
-  const uint32_t sign = 1u << (m + e), inf = ((1u << e) - 1) << m, one = ((1u << (e - 1)) - 1) << m;
-  const uint32_t canonical = narrow<T>(std::numeric_limits<float>::quiet_NaN()).bits;
-  const std::vector<uint32_t> nans = {canonical, sign | canonical, inf | 1, sign | inf | 5, sign - 1, one, inf, 0};
-  std::vector<T> a, b;
-  for (int i = 0; i < 37; ++i) {
-    a.push_back(T{static_cast<decltype(T::bits)>(nans[i % nans.size()])});
-    b.push_back(T{static_cast<decltype(T::bits)>(nans[(i * 7 + 3) % nans.size()])});
-  }
-  std::vector<T> y(37);
-  for (const VBinaryKernels& k : narrow_float_kernels<T>()) {
-    for (vbinary_ukernel kernel : {k.op, k.opc, k.ropc}) {
-      if (kernel == nullptr) continue;
-      kernel(37, a.data(), b.data(), y.data());
-      for (const T& v : y) {
-        if ((v.bits & (sign - 1)) > inf) REQUIRE(v.bits == canonical);
-      }
-    }
-  }
-}
-
-TEST_CASE("narrow floats give the one quiet NaN, whatever the op, the path, the lane and the NaNs in") {
-  const auto each = [](auto value) {
-    if constexpr (is_narrow_float_v<decltype(value)>) check_one_quiet_nan<decltype(value)>();
-  };
-#define TW_CASE(name, ctype, kind, js) each(ctype{});
-  TW_DTYPES(TW_CASE)
-#undef TW_CASE
-}
-
 // Divisors for the division-by-a-broadcast-power-of-two test: powers of two (the fast route) and
 // their neighbours that do not take it (the reciprocal not normal, 2^k - 1, negative powers, 0).
 template <class T>
@@ -320,6 +270,59 @@ TEST_CASE("wasm SIMD kernels equal the scalar reference, with every aliasing the
 #include "kernels/kernel_list.inc"
 }
 #endif
+
+// Every kernel of a narrow float T: the scalar reference of every op, and in the wasm build the
+// SIMD ones kernel_list.inc lists. (Outside the wasm-only part: a reference kernel that broke the
+// rule would otherwise pass the native, sanitized run.)
+template <class T>
+std::vector<VBinaryKernels> narrow_float_kernels() {
+  std::vector<VBinaryKernels> all;
+#ifdef __wasm_simd128__
+#define TW_WASMSIMD(dt, o, fn, elements)                                                           \
+  if constexpr (std::is_same_v<ctype_of<DType::dt>, T>)                                            \
+    all.push_back(wasmsimd::kernels<T, functor_of<Op::o>, wasmsimd::fn, elements>());
+#include "kernels/kernel_list.inc"
+#endif
+#define TW_CASE(name, functor) all.push_back(reference::kernels<T, functor>());
+  TW_OPS(TW_CASE)
+#undef TW_CASE
+  return all;
+}
+
+// NaN inputs of both signs and several payloads, every lane position, SIMD body and tail, all
+// three kernel shapes of every op of a narrow float T: every NaN out is the one narrow<T>(NaN)
+// gives (half.h).
+template <class T>
+void check_one_quiet_nan() {
+  constexpr uint32_t m = T::kMantissaBits, e = T::kExponentBits;
+  const uint32_t sign = 1u << (m + e), inf = ((1u << e) - 1) << m, one = ((1u << (e - 1)) - 1) << m;
+  const uint32_t canonical = narrow<T>(std::numeric_limits<float>::quiet_NaN()).bits;
+  const std::vector<uint32_t> nans = {canonical, sign | canonical, inf | 1, sign | inf | 5, sign - 1, one, inf, 0};
+  std::vector<T> a, b;
+  for (int i = 0; i < 37; ++i) {
+    a.push_back(T{static_cast<decltype(T::bits)>(nans[i % nans.size()])});
+    b.push_back(T{static_cast<decltype(T::bits)>(nans[(i * 7 + 3) % nans.size()])});
+  }
+  std::vector<T> y(37);
+  for (const VBinaryKernels& k : narrow_float_kernels<T>()) {
+    for (vbinary_ukernel kernel : {k.op, k.opc, k.ropc}) {
+      if (kernel == nullptr) continue;
+      kernel(37, a.data(), b.data(), y.data());
+      for (const T& v : y) {
+        if ((v.bits & (sign - 1)) > inf) REQUIRE(v.bits == canonical);
+      }
+    }
+  }
+}
+
+TEST_CASE("narrow floats give the one quiet NaN, whatever the op, the path, the lane and the NaNs in") {
+  const auto each = [](auto value) {
+    if constexpr (is_narrow_float_v<decltype(value)>) check_one_quiet_nan<decltype(value)>();
+  };
+#define TW_CASE(name, ctype, kind, js) each(ctype{});
+  TW_DTYPES(TW_CASE)
+#undef TW_CASE
+}
 
 namespace {
 

@@ -1,14 +1,16 @@
 // Writes the per-dtype types of web/index.d.ts from what the built core says of its dtypes
-// (the same facts init() reads) and the JS carrier table of web/dtypes/dtypes.js: the DType, DTypeKind
-// and IntegerDType unions, Carriers, TypedArray, DTypeOfData and BuiltinOf. Each sits between a
-// `// <generated: NAME>` and a `// </generated>` line; everything else in the file is written by
-// hand. With --check it writes nothing and fails if the file differs from what it would write
+// (the same facts init() reads) and the JS carrier table of web/dtypes/dtypes.js: the DType,
+// DTypeKind and IntegerDType unions, Carriers, TypedArray, DTypeOfData and BuiltinOf; and from the
+// op list (web/api/ops.js) the ops' aliases and ONNX and OpenVINO members there, and ops.js's
+// exports. Each sits between a `// <generated: NAME>` and a `// </generated>` line; everything
+// else in the files is written by hand. With --check it writes nothing and fails if the file differs from what it would write
 // (tests/js/generated-files.test.js). Run by scripts/build.sh after the wasm build.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { init } from '../web/index.js';
 import { DTYPE_FACTS } from '../web/module/abi.js';
 import { PLAIN_ARRAY_CARRIERS, carrierNames } from '../web/dtypes/dtypes.js';
+import { OPS } from '../web/api/ops.js';
 import { writeOrCheck } from './generated-file.mjs';
 
 const FILE = fileURLToPath(new URL('../web/index.d.ts', import.meta.url));
@@ -43,7 +45,14 @@ const quoted = (s) => `'${s}'`;
 const implied = impliedDtypes();
 const defaultOf = (className) => implied.find(([c]) => c === className)[1];
 
+// The ops whose alias is another name than the function's (add's is add).
+const aliased = () => Object.values(OPS).filter((d) => d.alias !== d.name);
+
 const REGIONS = {
+  // From the op list (web/api/ops.js): each op's alias, ONNX operator and OpenVINO operation.
+  aliases: () => aliased().flatMap((d) => [`/** Alias of {@link ${d.name}}. */`, `export const ${d.alias}: typeof ${d.name};`]),
+  onnx: () => Object.values(OPS).map((d) => `  ${d.onnx}: OnnxOp;`),
+  openvino: () => Object.values(OPS).map((d) => `  ${d.openvino}: OpenVinoOp${d.divides ? '<OpenVinoDivideAttributes>' : ''};`),
   dtypes: () => [
     `/** The ${dtypes.length} element types, in the core's order. */`,
     'export type DType =',
@@ -87,20 +96,34 @@ const REGIONS = {
   ],
 };
 
-function generate(text) {
-  let out = text;
-  for (const [name, lines] of Object.entries(REGIONS)) {
+// The file's text with each region between `// <generated: NAME>` and `// </generated>` written anew.
+function generate(file, regions) {
+  let out = readFileSync(file, 'utf8');
+  for (const [name, lines] of Object.entries(regions)) {
     const open = `// <generated: ${name}>\n`;
     const close = '// </generated>\n';
     const start = out.indexOf(open);
     const end = start < 0 ? -1 : out.indexOf(close, start);
-    if (end < 0) throw new Error(`${FILE} has no region "${open.trim()}" ... "${close.trim()}"`);
+    if (end < 0) throw new Error(`${file} has no region "${open.trim()}" ... "${close.trim()}"`);
     out = `${out.slice(0, start + open.length)}${lines().join('\n')}\n${out.slice(end)}`;
   }
   return out;
 }
 
-writeOrCheck(FILE, generate(readFileSync(FILE, 'utf8')), {
-  stale: `${FILE} is not what scripts/types.mjs writes from the core's dtypes: run node scripts/types.mjs`,
-  rewritten: 'web/index.d.ts: per-dtype types rewritten from the core',
+writeOrCheck(FILE, generate(FILE, REGIONS), {
+  stale: `${FILE} is not what scripts/types.mjs writes from the core's dtypes and the op list: run node scripts/types.mjs`,
+  rewritten: 'web/index.d.ts: per-dtype and per-op types rewritten',
+});
+
+// web/api/ops.js's exports: each op's function and its alias, from its op list.
+const OPS_FILE = fileURLToPath(new URL('../web/api/ops.js', import.meta.url));
+const EXPORTS = {
+  exports: () => [
+    ...Object.values(OPS).map((d) => `export const ${d.name} = publicOp(OPS.${d.name});`),
+    ...aliased().map((d) => `export const ${d.alias} = ${d.name};`),
+  ],
+};
+writeOrCheck(OPS_FILE, generate(OPS_FILE, EXPORTS), {
+  stale: `${OPS_FILE}'s exports are not what scripts/types.mjs writes from its op list: run node scripts/types.mjs`,
+  rewritten: 'web/api/ops.js: exports rewritten from the op list',
 });

@@ -480,8 +480,16 @@ export const add: BinaryOp;
  * ```
  */
 export const subtract: BinaryOp;
+
+// The aliases, from the op list (web/api/ops.js), written by scripts/types.mjs.
+// <generated: aliases>
+/** Alias of {@link multiply}. */
+export const mul: typeof multiply;
+/** Alias of {@link divide}. */
+export const div: typeof divide;
 /** Alias of {@link subtract}. */
-export const sub: BinaryOp;
+export const sub: typeof subtract;
+// </generated>
 
 /** expr()'s options, for the whole expression. */
 export interface ExprOptions {
@@ -529,11 +537,6 @@ export interface Expression<D extends DType = DType> {
  */
 export function expr<D extends DType>(source: string, options: ExprOptions & { dtype: D }): Expression<D>;
 export function expr(source: string, options?: ExprOptions): Expression;
-
-/** Alias of {@link multiply}. */
-export const mul: typeof multiply;
-/** Alias of {@link divide}. */
-export const div: typeof divide;
 
 /** broadcastShapes' own options, beside the ops'. */
 export interface ShapeOptions {
@@ -727,10 +730,12 @@ export interface OnnxAttributes {
  * the version does not have. Integer `Div` truncates toward zero.
  */
 export const onnx: {
+// <generated: onnx>
   Mul: OnnxOp;
   Div: OnnxOp;
   Add: OnnxOp;
   Sub: OnnxOp;
+// </generated>
 };
 
 /** An ONNX operator's function ({@link onnx}). */
@@ -769,10 +774,12 @@ export type OpenVinoOp<Attributes = OpenVinoAttributes> = <A extends Operand, B 
 
 /** OpenVINO `Multiply-1`, `Divide-1`, `Add-1`, `Subtract-1`. */
 export const openvino: {
+// <generated: openvino>
   Multiply: OpenVinoOp;
   Divide: OpenVinoOp<OpenVinoDivideAttributes>;
   Add: OpenVinoOp;
   Subtract: OpenVinoOp;
+// </generated>
   /**
    * What an IR layer of this type (`'Multiply'`, ...) with these attributes asks for, read as
    * the operation reads them (the same errors for unknown or bad attributes).

@@ -3,7 +3,8 @@
 // exports made from it. Whatever an op is comes from the core at init (abi.js): whether it
 // divides (a division takes the options pythondiv and onZeroDivision, and its OpenVINO form the
 // attribute m_pythondiv) and its floor twin (what pythondiv runs for integers; ONNX Div
-// truncates). Adding an op is a line here and its two exports (and its core op in src/ops.h).
+// truncates). Adding an op is a line here (and its core op in src/ops.h, its declaration in
+// index.d.ts); its exports below and the rest of its declarations are written from this list.
 import { OPS as CORE_OPS, onAbi, requires } from '../module/abi.js';
 import { readOperand } from '../arguments/arguments.js';
 import { callOp } from './call.js';
@@ -59,6 +60,9 @@ function publicOp(d) {
   return op[fn];
 }
 
+// Each op's function and alias, from PUBLIC, written by scripts/types.mjs (ES modules name their
+// exports in the source).
+// <generated: exports>
 export const multiply = publicOp(OPS.multiply);
 export const divide = publicOp(OPS.divide);
 export const add = publicOp(OPS.add);
@@ -66,6 +70,7 @@ export const subtract = publicOp(OPS.subtract);
 export const mul = multiply;
 export const div = divide;
 export const sub = subtract;
+// </generated>
 
 /** ONNX's operators by opset (docs/contract.md, "ONNX and OpenVINO"). */
 export const onnx = Object.freeze(Object.fromEntries(Object.values(OPS).map((d) => [d.onnx, onnxEntry(d)])));

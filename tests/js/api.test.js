@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as tw from '../../web/index.js';
 import { DTYPES } from '../../web/dtypes/dtypes.js';
+import { OPS as TEST_OPS } from './dtypes.js';
 
 const { init, multiply, divide, broadcastShapes, tensor, empty, onnx, openvino } = tw;
 
@@ -193,6 +194,14 @@ test('wasm-resident tensors: out, views across memory growth, dispose', () => {
   assert.ok(i64.disposed);
   y.dispose();
   healthy();
+});
+
+test('every public op is in the tests\' op table (tests/js/dtypes.js), which the golden, property, hostile-input and thread suites expand from', () => {
+  assert.deepEqual(tw.ops().map((o) => o.name).sort(), Object.values(TEST_OPS).map((o) => o.fn).sort());
+  for (const o of tw.ops()) {
+    const t = Object.values(TEST_OPS).find((x) => x.fn === o.name);
+    assert.deepEqual([o.onnx, o.openvino, o.divides, o.commutes], [t.onnx, t.openvino, t.divides, t.commutes], o.name);
+  }
 });
 
 // The type constraint T of Add, Sub, Mul and Div at each version, as the ONNX operator specs

@@ -10,9 +10,9 @@
 //   dist/inline.cjs   the same, CommonJS
 //   dist/workerd.mjs  ESM for Cloudflare Workers: imports ./tensorwise.wasm, which their
 //                     bundler turns into a compiled WebAssembly.Module
-//   (index.mjs, webpack-node.mjs and index.cjs hold the worker pool, web/threads/pool.js, for the threaded build
-//   dist/tensorwise-mt.wasm, which they load only where threads may run; the inline entries,
-//   which have no threads, hold neither)
+//   (index.mjs, webpack-node.mjs and index.cjs hold the worker pool, web/threads/pool.js, for
+//   the threaded build dist/tensorwise-mt.wasm, which they load only where threads may run; the
+//   inline entries, which have no threads, hold neither)
 //   dist/index.d.ts, dist/index.d.cts   web/index.d.ts, for import and for require
 //
 // each minified (esbuild bundles, terser minifies) with a source map. What changes between

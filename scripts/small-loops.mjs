@@ -1,6 +1,6 @@
-// Writes web/execution/small-loops.js, the loops web/execution/small-ops.js computes small ops with, from what the
-// built core says of its ops and dtypes (the facts init() reads): one function per (op, dtype)
-// where JS arithmetic gives the core's bits, and one store per such dtype. Each is its own
+// Writes web/execution/small-loops.js, the loops web/execution/small-ops.js computes small ops
+// with, from what the built core says of its ops and dtypes (the facts init() reads): one
+// function per (op, dtype) where JS arithmetic gives the core's bits, and one store per such dtype. Each is its own
 // function so that V8 sees one kind of typed array at each of its element reads and writes (one
 // loop shared by every dtype is several times slower in an app that uses several).
 // With --check it writes nothing and fails if the file differs from what it would write

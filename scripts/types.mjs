@@ -3,8 +3,8 @@
 // DTypeKind and IntegerDType unions, Carriers, TypedArray, DTypeOfData and BuiltinOf; and from the
 // op list (web/api/ops.js) the ops' aliases and ONNX and OpenVINO members there, and ops.js's
 // exports. Each sits between a `// <generated: NAME>` and a `// </generated>` line; everything
-// else in the files is written by hand. With --check it writes nothing and fails if the file differs from what it would write
-// (tests/js/generated-files.test.js). Run by scripts/build.sh after the wasm build.
+// else in the files is written by hand. With --check it writes nothing and fails if a file
+// differs from what it would write (tests/js/generated-files.test.js). Run by scripts/build.sh after the wasm build.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { init } from '../web/index.js';

@@ -14,7 +14,10 @@ export const wasmUrl = () => new URL('../../dist/tensorwise.wasm', import.meta.u
 /** The threaded build's .wasm's URL, or undefined where there is none (the inline entries). */
 export const threadedWasmUrl = () => new URL('../../dist/tensorwise-mt.wasm', import.meta.url).href;
 
-/** The pool's module (web/threads/pool.js), for the threaded build; undefined where there is none (the inline entries). */
+/**
+ * The pool's module (web/threads/pool.js), for the threaded build; undefined where there is none
+ * (the inline entries).
+ */
 export const poolModule = () => pool;
 
 /** The embedded .wasm bytes, or undefined. */

@@ -63,6 +63,7 @@ function withSection(bytes, name, text) {
 // A module's imports or exports as web/module/wasm-check.js lists them, the same text from the same API.
 const listed = (entries, name) => entries.map(name).sort().join(', ') || 'nothing';
 const record = {};
+let plainExports = []; // the single-threaded build's exports, for the glue's names below
 for (const [build, [file, kind]] of Object.entries(BUILDS)) {
   const path = fileURLToPath(new URL(`dist/${file}`, root));
   const before = readFileSync(path);
@@ -70,6 +71,7 @@ for (const [build, [file, kind]] of Object.entries(BUILDS)) {
   const after = withSection(before, SECTION, stamp);
   if (!after.equals(before)) writeFileSync(path, after);
   const compiled = new WebAssembly.Module(after);
+  if (build === 'plain') plainExports = WebAssembly.Module.exports(compiled);
   record[build] = {
     file,
     stamp,
@@ -85,8 +87,7 @@ for (const [build, [file, kind]] of Object.entries(BUILDS)) {
 const glue = readFileSync(fileURLToPath(new URL('dist/tensorwise.js', root)), 'utf8');
 const exportNames = {};
 for (const [, name, key] of glue.matchAll(/Module\["(_\w+)"\]=Module\["asm"\]\["(\w+)"\]/g)) exportNames[name] = key;
-const functions = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(fileURLToPath(new URL('dist/tensorwise.wasm', root)))))
-  .filter((e) => e.kind === 'function').map((e) => e.name);
+const functions = plainExports.filter((e) => e.kind === 'function').map((e) => e.name);
 const named = Object.values(exportNames);
 if (functions.some((key) => !named.includes(key)) || named.some((key) => !functions.includes(key)) || !exportNames.___wasm_call_ctors) {
   throw new Error(`scripts/wasm-interface.mjs: the glue names ${named.join(', ')}; the module exports the functions ${functions.join(', ')}`);

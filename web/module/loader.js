@@ -144,8 +144,9 @@ export async function applyThreads(value) {
   await sharing.pool?.setWorkers(n - 1);
 }
 
-// Node.js: where the threaded build is when init() leaves it for later (its file's URL and name
-// in messages), until startThreads() loads it; null once loaded, or where there is none.
+// Node.js: where the threaded build is when init() leaves it for later (its file's URL, and the
+// fs module init() found to read it with), until startThreads() loads it; null once loaded, or
+// where there is none.
 let deferred = null;
 
 /**
@@ -167,12 +168,12 @@ export function buildFor(bytes) {
  */
 export function startThreads() {
   if (deferred === null || sharing.planned < 2) return;
-  const { url, what } = deferred;
+  const { url, fs } = deferred;
   deferred = null;
   let pool = null;
   try {
     const memory = sharedMemory();
-    const shared = finishBuild(instantiate(compileNow(nodeBuiltin('fs').readFileSync(new URL(url))), memory, what), memory);
+    const shared = finishBuild(instantiate(compileNow(fs.readFileSync(new URL(url))), memory, 'tensorwise-mt.wasm'), memory);
     pool = poolModule();
     startPool(pool, shared, memory, nodeBuiltin('worker_threads').Worker, sharing.planned);
   } catch (error) {
@@ -244,9 +245,11 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
   sharing.planned = n;
   // Node.js, with the threaded build in a file: it is loaded when a wasm tensor first needs it
   // (startThreads), which keeps init() as short as with one thread (docs/threads.md).
-  if (compileSync && locateFile === undefined && threadedWasmUrl().startsWith('file:') && nodeBuiltin('fs') !== undefined) {
+  const url = threadedWasmUrl();
+  const fs = compileSync && locateFile === undefined && url.startsWith('file:') ? nodeBuiltin('fs') : undefined;
+  if (fs !== undefined) {
     builds.plain = await loadBuild(await plainBytes(), null, plainName);
-    deferred = { url: threadedWasmUrl(), what: 'tensorwise-mt.wasm' };
+    deferred = { url, fs };
     return;
   }
   // Both builds, side by side: ops on JS arrays run in the single-threaded one, whose memory V8
@@ -257,7 +260,7 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
   // compile when it came first.
   let pool = null;
   try {
-    const threadedBytes = readBytes(where('tensorwise-mt.wasm', threadedWasmUrl()));
+    const threadedBytes = readBytes(where('tensorwise-mt.wasm', url));
     const compiling = compileSync ? threadedBytes : threadedBytes.then(compileAsync);
     compiling.catch(() => {}); // awaited below: a failure is reported there, not as unhandled
     builds.plain = await loadBuild(await plainBytes(), null, plainName);

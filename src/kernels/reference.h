@@ -12,28 +12,26 @@
 
 namespace tensorwise::reference {
 
+// One loop per (T, F), its operands stepping by 1 or by 0 (the broadcast one): the op's
+// arithmetic is compiled once, and op, opc and ropc below are calls into it.
+template <class T, class F>
+__attribute__((noinline)) void vstrided(size_t n, const T* a, size_t step_a, const T* b, size_t step_b, T* y) {
+  for (size_t i = 0; i < n; ++i) y[i] = F::apply(a[i * step_a], b[i * step_b]);
+}
+
 template <class T, class F>
 void vop(size_t n, const void* a, const void* b, void* y) {
-  const T* pa = static_cast<const T*>(a);
-  const T* pb = static_cast<const T*>(b);
-  T* py = static_cast<T*>(y);
-  for (size_t i = 0; i < n; ++i) py[i] = F::apply(pa[i], pb[i]);
+  vstrided<T, F>(n, static_cast<const T*>(a), 1, static_cast<const T*>(b), 1, static_cast<T*>(y));
 }
 
 template <class T, class F>
 void vopc(size_t n, const void* a, const void* b, void* y) {
-  const T* pa = static_cast<const T*>(a);
-  const T vb = *static_cast<const T*>(b);
-  T* py = static_cast<T*>(y);
-  for (size_t i = 0; i < n; ++i) py[i] = F::apply(pa[i], vb);
+  vstrided<T, F>(n, static_cast<const T*>(a), 1, static_cast<const T*>(b), 0, static_cast<T*>(y));
 }
 
 template <class T, class F>
 void vropc(size_t n, const void* a, const void* b, void* y) {
-  const T va = *static_cast<const T*>(a);
-  const T* pb = static_cast<const T*>(b);
-  T* py = static_cast<T*>(y);
-  for (size_t i = 0; i < n; ++i) py[i] = F::apply(va, pb[i]);
+  vstrided<T, F>(n, static_cast<const T*>(a), 0, static_cast<const T*>(b), 1, static_cast<T*>(y));
 }
 
 // The three kernels of (T, F); a commutative op has no ropc.

@@ -1,12 +1,14 @@
 // The loops that turn a vector function (or a kernel class) into the three kernels of an
-// (op, dtype): op, opc and ropc (vbinary.h). opc, whose b is broadcast over the run, has a loop
-// of its own with b splatted in a register, so that what the vector function derives from b (a
-// divisor's conversions, a float16's widening) is done once, out of the loop; op and ropc share
-// one, not inlined into them, where a broadcast a is splatted into a vector on the stack and read
-// there at every step (its step is 0). (A loop per kernel made three copies of every loop, most
-// of the module's code, for a speed ropc's uses do not show.) Tails (fewer than 16 bytes left) go
-// through the scalar semantics, so nothing is read or written past a buffer's end. kElements is
-// the unroll, in elements per iteration (as XNNPACK's u16): a multiple of the lanes in a vector.
+// (op, dtype): op, opc and ropc (vbinary.h). op and ropc share one loop, not inlined into them,
+// where a broadcast a is splatted into a vector on the stack and read there at every step (its
+// step is 0). opc has a loop of its own with b splatted in a register, so that what the vector
+// function derives from b (a float32 divisor, a bfloat16's widening) is done once, out of the
+// loop, except for the integer divisions and float16's kernel classes: their opc shares op's
+// loop too (kSharedOpc below), for bytes (docs/performance.md, "The rest of the arithmetic
+// family"). (A loop per kernel made three copies of every loop, most of the module's code, for a
+// speed ropc's uses do not show.) Tails (fewer than 16 bytes left) go through the scalar
+// semantics, so nothing is read or written past a buffer's end. kElements is the unroll, in
+// elements per iteration (as XNNPACK's u16): a multiple of the lanes in a vector.
 #pragma once
 
 #include <wasm_simd128.h>
@@ -38,24 +40,32 @@ struct Operand {
   T operator[](size_t i) const { return at[step == 0 ? 0 : i]; }
 };
 
+// Whether opc shares op's loop: the integer divisions, whose work per vector (through floats,
+// or scalar for 64 bits) is large beside a broadcast divisor's conversions, redone per vector.
+// Their opc loops and float16's (whose kernel classes always share: run_checked) were a third
+// of the module's code.
+template <class T, class F>
+constexpr bool kSharedOpc = F::kDivision && std::is_integral_v<T>;
+
 template <class T, class F, vec_fn V, size_t kElements, bool kSplatB>
-__attribute__((noinline)) void run(size_t n, const void* a_, bool splat_a, const void* b_, void* y_) {
+__attribute__((noinline)) void run(size_t n, const void* a_, bool splat_a, const void* b_, bool splat_b, void* y_) {
   constexpr size_t kLanes = 16 / sizeof(T);
   static_assert(kElements % kLanes == 0, "the unroll is whole vectors");
   constexpr size_t kUnroll = kElements / kLanes;
   const Operand<T> oa(a_, splat_a);
   const T* a = oa.at;
   const size_t step_a = oa.step;
-  const T* b = static_cast<const T*>(b_);
+  const Operand<T> ob(b_, !kSplatB && splat_b);
+  const T* b = ob.at;
   const v128_t sb = kSplatB ? splat<T>(b) : wasm_i32x4_splat(0);
-  const size_t step_b = kSplatB ? 0 : kLanes;
+  const size_t step_b = kSplatB ? 0 : ob.step;
   T* y = static_cast<T*>(y_);
   size_t i = 0;
   for (; i + kElements <= n; i += kElements) {
     v128_t r[kUnroll];
     // Unrolled by hand (the build turns off automatic unrolling to keep the binary small).
 #pragma clang loop unroll(full)
-    for (size_t u = 0; u < kUnroll; ++u) r[u] = V(wasm_v128_load(a + u * step_a), kSplatB ? sb : wasm_v128_load(b + u * kLanes));
+    for (size_t u = 0; u < kUnroll; ++u) r[u] = V(wasm_v128_load(a + u * step_a), kSplatB ? sb : wasm_v128_load(b + u * step_b));
     // All loads happen before the stores, so y may alias a or b.
 #pragma clang loop unroll(full)
     for (size_t u = 0; u < kUnroll; ++u) wasm_v128_store(y + i + u * kLanes, r[u]);
@@ -67,29 +77,28 @@ __attribute__((noinline)) void run(size_t n, const void* a_, bool splat_a, const
     a += step_a;
     b += step_b;
   }
-  const T* b0 = static_cast<const T*>(b_);
-  for (; i < n; ++i) y[i] = F::apply(oa[i], b0[kSplatB ? 0 : i]);
+  for (; i < n; ++i) y[i] = F::apply(oa[i], ob[kSplatB ? 0 : i]);
 }
 
 template <class T, class F, vec_fn V, size_t U>
-void vop(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, false>(n, a, false, b, y); }
+void vop(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, false>(n, a, false, b, false, y); }
 template <class T, class F, vec_fn V, size_t U>
 void vopc(size_t n, const void* a, const void* b, void* y) {
-  if constexpr (F::kDivision) {
+  if constexpr (F::kArithmetic == Arithmetic::quotient) {
     if (divide_by_power_of_two<T, F>(n, a, b, y)) return;
   }
-  run<T, F, V, U, true>(n, a, false, b, y);
+  run<T, F, V, U, !kSharedOpc<T, F>>(n, a, false, b, true, y);
 }
 template <class T, class F, vec_fn V, size_t U>
-void vropc(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, false>(n, a, true, b, y); }
+void vropc(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, false>(n, a, true, b, false, y); }
 
 // Kernels with a fast path that may decline a vector: a class K with Constants, fast(), which
 // returns a mask that is nonzero where it declines, and full(). The fast loop is a function of
 // its own with no call inside, so V8 keeps its values in registers (a call inside a loop made it
 // spill every register around the call); it returns how many elements it did, stopping at the
 // first vector fast() declines, which the caller then does through full(). Broadcasts as in run().
-template <class T, class K, size_t kElements, bool kSplatB>
-__attribute__((noinline)) size_t run_fast(size_t n, const T* a, size_t step_a, const T* b, T* y) {
+template <class T, class K, size_t kElements>
+__attribute__((noinline)) size_t run_fast(size_t n, const T* a, size_t step_a, const T* b, size_t step_b, T* y) {
   constexpr size_t kLanes = 16 / sizeof(T);
   static_assert(kElements % kLanes == 0, "the unroll is whole vectors");
   constexpr size_t kUnroll = kElements / kLanes;
@@ -97,15 +106,13 @@ __attribute__((noinline)) size_t run_fast(size_t n, const T* a, size_t step_a, c
   // Elements of 2 bytes or more in a 32-bit address space: n < 2^31, so this is 0, but LLVM
   // cannot know it and keeps the constants made from it in locals.
   const typename K::Constants c(static_cast<uint32_t>(n >> 31));
-  const v128_t sb = kSplatB ? splat<T>(b) : wasm_i32x4_splat(0);
-  constexpr size_t step_b = kSplatB ? 0 : kLanes;
   size_t i = 0;
   for (; i + kElements <= n; i += kElements) {
     v128_t r[kUnroll];
     v128_t declined = wasm_i32x4_splat(0);
 #pragma clang loop unroll(full)
     for (size_t u = 0; u < kUnroll; ++u) {
-      const v128_t vb = kSplatB ? sb : wasm_v128_load(b + u * kLanes);
+      const v128_t vb = wasm_v128_load(b + u * step_b);
       declined = wasm_v128_or(declined, K::fast(c, wasm_v128_load(a + u * step_a), vb, &r[u]));
     }
     if (wasm_v128_any_true(declined)) break;  // one test for the whole group
@@ -116,7 +123,7 @@ __attribute__((noinline)) size_t run_fast(size_t n, const T* a, size_t step_a, c
   }
   for (; i + kLanes <= n; i += kLanes) {
     v128_t r;
-    if (wasm_v128_any_true(K::fast(c, wasm_v128_load(a), kSplatB ? sb : wasm_v128_load(b), &r))) break;
+    if (wasm_v128_any_true(K::fast(c, wasm_v128_load(a), wasm_v128_load(b), &r))) break;
     wasm_v128_store(y + i, r);
     a += step_a;
     b += step_b;
@@ -124,13 +131,16 @@ __attribute__((noinline)) size_t run_fast(size_t n, const T* a, size_t step_a, c
   return i;
 }
 
-template <class T, class F, class K, size_t kElements, bool kSplatB>
-__attribute__((noinline)) void run_checked(size_t n, const void* a_, bool splat_a, const void* b_, void* y_) {
+// Kernel classes serve heavy arithmetic only (narrow floats): op, opc and ropc share this loop,
+// either operand broadcast through its Operand (a step of 0).
+template <class T, class F, class K, size_t kElements>
+__attribute__((noinline)) void run_checked(size_t n, const void* a_, bool splat_a, const void* b_, bool splat_b, void* y_) {
   constexpr size_t kLanes = 16 / sizeof(T);
   const Operand<T> oa(a_, splat_a);
+  const Operand<T> ob(b_, splat_b);
   const T* a = oa.at;
-  const size_t step_a = oa.step;
-  const T* b = static_cast<const T*>(b_);
+  const T* b = ob.at;
+  const size_t step_a = oa.step, step_b = ob.step;
   T* y = static_cast<T*>(y_);
   // After a declined vector the full path does a burst of vectors: one while the fast path makes
   // progress in between, twice as many each time it declines at once (data full of NaNs or of
@@ -138,32 +148,31 @@ __attribute__((noinline)) void run_checked(size_t n, const void* a_, bool splat_
   // the fast path, for every vector).
   size_t burst = 1;
   for (;;) {
-    const size_t done = run_fast<T, K, kElements, kSplatB>(n, a, step_a, b, y);
+    const size_t done = run_fast<T, K, kElements>(n, a, step_a, b, step_b, y);
     n -= done;
     if (step_a != 0) a += done;
-    if (!kSplatB) b += done;
+    if (step_b != 0) b += done;
     y += done;
     if (n < kLanes) break;
     burst = done == 0 ? (burst < 256 ? 2 * burst : burst) : 1;
     for (size_t k = 0; k < burst && n >= kLanes; ++k) {
-      const v128_t vb = kSplatB ? splat<T>(b) : wasm_v128_load(b);
-      wasm_v128_store(y, K::full(wasm_v128_load(a), vb));  // loads before the store: y may alias a or b
+      wasm_v128_store(y, K::full(wasm_v128_load(a), wasm_v128_load(b)));  // loads before the store: y may alias a or b
       n -= kLanes;
       a += step_a;
-      if (!kSplatB) b += kLanes;
+      b += step_b;
       y += kLanes;
     }
   }
-  for (size_t i = 0; i < n; ++i) y[i] = F::apply(a[step_a == 0 ? 0 : i], b[kSplatB ? 0 : i]);
+  for (size_t i = 0; i < n; ++i) y[i] = F::apply(a[step_a == 0 ? 0 : i], b[step_b == 0 ? 0 : i]);
 }
 
 // The same names for both kinds: a vector function (vec_fn) or a kernel class.
 template <class T, class F, class K, size_t U>
-void vop(size_t n, const void* a, const void* b, void* y) { run_checked<T, F, K, U, false>(n, a, false, b, y); }
+void vop(size_t n, const void* a, const void* b, void* y) { run_checked<T, F, K, U>(n, a, false, b, false, y); }
 template <class T, class F, class K, size_t U>
-void vopc(size_t n, const void* a, const void* b, void* y) { run_checked<T, F, K, U, true>(n, a, false, b, y); }
+void vopc(size_t n, const void* a, const void* b, void* y) { run_checked<T, F, K, U>(n, a, false, b, true, y); }
 template <class T, class F, class K, size_t U>
-void vropc(size_t n, const void* a, const void* b, void* y) { run_checked<T, F, K, U, false>(n, a, true, b, y); }
+void vropc(size_t n, const void* a, const void* b, void* y) { run_checked<T, F, K, U>(n, a, true, b, false, y); }
 
 // The three kernels of (T, F) from a vector function or a kernel class; a commutative op has no
 // ropc (the executor runs it as b ∘ a[0] through opc).

@@ -78,7 +78,7 @@ inline bool has_normal_reciprocal_power_of_two(T d) {
 // otherwise does nothing.
 template <class T, class F>
 bool divide_by_power_of_two(size_t n, const void* a_, const void* b_, void* y_) {
-  static_assert(F::kDivision, "only a / b has this route");
+  static_assert(F::kArithmetic == Arithmetic::quotient, "only a / b has this route");
   const T* a = static_cast<const T*>(a_);
   T* y = static_cast<T*>(y_);
   const T d = *static_cast<const T*>(b_);

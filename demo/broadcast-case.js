@@ -21,7 +21,7 @@ const broadcastOptions = (c, axis) => ({ autoBroadcast: c.mode, ...(axis === und
 // The call that broadcasts the case: the op's public function with the case's options.
 function callerOf(c, axis) {
   const options = broadcastOptions(c, axis);
-  return (op, x, y) => tensorwise[op.name](x, y, op.divides ? { ...options, pythondiv: c.pythondiv } : options);
+  return (op, x, y) => tensorwise[op.name](x, y, op.pythondiv ? { ...options, pythondiv: c.pythondiv } : options);
 }
 
 // Which element of A and of B every result cell reads, as the module computes it: A's flat

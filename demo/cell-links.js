@@ -6,6 +6,7 @@
 // module's answer (run.maps).
 import { fullText } from './number-text.js';
 import { coordsOf, formatShape } from './shapes.js';
+import { applied } from './op-text.js';
 
 // The drawn positions of a stretched view that show element `own`.
 function positionsOf(view, own) {
@@ -19,7 +20,7 @@ const firstOf = (view, own) => view.source.indexOf(own);
 /** Wires linking on the views' container; returns `update(views, run)` to call after each drawing. */
 export function setUpCellLinks(container, readout) {
   let views = new Map();
-  let sign = '';
+  let op = null;
   let marked = [];
   const idle = 'Hover over or focus a cell (Tab, then the arrow keys) to see its value and where it came from.';
 
@@ -65,7 +66,7 @@ export function setUpCellLinks(container, readout) {
     if (view === result) {
       const sources = [a, b].filter((operand) => operand?.stretched);
       for (const operand of sources) mark(operand, [k, firstOf(operand, operand.source[k])], 'linked');
-      const join = (part) => sources.map((operand) => part(operand, k)).join(` ${sign} `);
+      const join = (part) => applied(op, part(sources[0], k), part(sources[1], k));
       tell(cell, sources.length === 2 ? `${index(view, k)} = ${join(index)} = ${join(value)} = ${value(view, k)}` : say(view, k));
     } else if (view.stretched) {
       const positions = positionsOf(view, view.source[k]);
@@ -95,7 +96,7 @@ export function setUpCellLinks(container, readout) {
   return (drawn, run) => {
     clear();
     views = new Map(drawn.map((v) => [v.role, v]));
-    sign = run.op.sign;
+    op = run.op;
     readout.textContent = drawn.length ? idle : '';
   };
 }

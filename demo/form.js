@@ -3,6 +3,7 @@
 // offered are the package's (ops(), dtypes()).
 import { broadcastShapes, dtypes, ops } from 'tensorwise';
 import { caseOfPreset, sameCase } from './case-state.js';
+import { applied } from './op-text.js';
 
 const $ = (id) => document.getElementById(id);
 const FIELDS = { a: 'shape-a', b: 'shape-b', op: 'op', dtype: 'dtype', mode: 'mode', axis: 'axis' };
@@ -31,7 +32,7 @@ const TYPING_PAUSE = 250; // ms after the last key
  */
 export function setUpForm(presets, groups, onCase) {
   let values = null;
-  $('op').innerHTML = ops().map((op) => `<option value="${op.name}">${op.openvino} (${op.sign})</option>`).join('');
+  $('op').innerHTML = ops().map((op) => `<option value="${op.name}">${op.openvino} (${applied(op, 'A', 'B')})</option>`).join('');
   $('dtype').innerHTML = dtypes().map((d) => `<option>${d.name}</option>`).join('');
   const preset = $('preset');
   preset.innerHTML = `<option value="${CUSTOM}">(your own case)</option>` + groups.map(([group, label]) =>
@@ -53,6 +54,8 @@ export function setUpForm(presets, groups, onCase) {
     axis.disabled = !takesAxis($('mode').value);
     if (axis.disabled) axis.value = '';
     $('pythondiv').checked = c.pythondiv;
+    // Live only for an op that takes it (the package's answer: ops()).
+    $('pythondiv').disabled = !ops().find((op) => op.name === $('op').value)?.pythondiv;
     values = c.values;
     const shown = read();
     const i = presets.findIndex((p) => sameCase(caseOfPreset(p), shown));

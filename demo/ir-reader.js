@@ -45,7 +45,7 @@ function caseOfLayer(layer) {
     pythondiv: read.pythondiv,
     values: null,
   };
-  const divides = ops().find((op) => op.name === read.op).divides;
+  const divides = ops().find((op) => op.name === read.op).pythondiv;
   if (divides && (layer.attrs.m_pythondiv ?? layer.attrs.pythondiv) !== undefined) changes.dtype = 'int32';
   return changes;
 }

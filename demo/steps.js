@@ -3,6 +3,7 @@
 import { BroadcastError } from 'tensorwise';
 import { alignmentOf, dimAt } from './alignment.js';
 import { countOf, formatShape } from './shapes.js';
+import { applied } from './op-text.js';
 
 export const STEP_NAMES = ['Align', 'Pad with 1s', 'Stretch', 'Compute'];
 
@@ -73,5 +74,5 @@ export function stepSentence(run, step) {
     if (run.computeError) return `Compute: the package refused the op (the error is under the rule above).`;
     return `Compute: the result ${formatShape(run.outShape)} is ${run.note}.`;
   }
-  return `Compute: each cell of the result ${formatShape(run.outShape)} is A ${run.op.sign} B of the cells at its place. Hover or focus a cell to see the two it came from.`;
+  return `Compute: each cell of the result ${formatShape(run.outShape)} is ${applied(run.op, 'A', 'B')} of the cells at its place. Hover or focus a cell to see the two it came from.`;
 }

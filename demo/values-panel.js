@@ -7,6 +7,7 @@ import { colourScale } from './colour-scale.js';
 import { fittedText, fullText, textPlan } from './number-text.js';
 import { coordsOf, countOf, formatShape } from './shapes.js';
 import { fitCellSize, layoutHtml, layoutNote } from './tensor-layout.js';
+import { applied } from './op-text.js';
 
 // The cells' monospace sizes, larger first, with the px of a digit in each (0.6 em): a view
 // takes the larger one unless the smaller one shows more of its values.
@@ -51,8 +52,7 @@ function resultView(run, step) {
   if (step < 4) return { ...view, placeholder: `${formatShape(run.outShape)}, computed at step 4.` };
   if (run.computeError) return { ...view, placeholder: `Not computed: ${run.computeError.name}: ${run.computeError.message}` };
   if (run.note) return { ...view, placeholder: `${formatShape(run.outShape)}: ${run.note}.` };
-  const sign = run.op.sign;
-  return { ...view, values: run.values.result, caption: `${formatShape(run.outShape)} = A ${sign} B` };
+  return { ...view, values: run.values.result, caption: `${formatShape(run.outShape)} = ${applied(run.op, 'A', 'B')}` };
 }
 
 // Why a view is a summary instead of cells, or null when it is drawn cell by cell.
@@ -100,9 +100,10 @@ function cellsOf(view, size, scale, text) {
   return { html, ghosts };
 }
 
-// A × B = result, read across the views: B's caption starts with the op's sign, the result's with =.
+// A × B = result, read across the views: B's caption starts with the op's sign (an op written as
+// a call has none), the result's with =.
 function figureHtml(view, sign) {
-  const lead = view.role === 'b' ? sign : view.role === 'result' ? '=' : '';
+  const lead = view.role === 'b' ? sign ?? '' : view.role === 'result' ? '=' : '';
   const head = `<figcaption>${lead ? `<span class="op-sign" aria-hidden="true">${lead}</span> ` : ''}` +
     `<strong>${view.title}</strong> ${view.caption ?? ''}</figcaption>`;
   if (view.placeholder) return `<figure class="view placeholder" data-view="${view.role}">${head}<p class="hint">${view.placeholder}</p></figure>`;

@@ -11,6 +11,7 @@ import { init } from '../web/index.js';
 import { DTYPE_FACTS } from '../web/module/abi.js';
 import { PLAIN_ARRAY_CARRIERS, carrierNames } from '../web/dtypes/dtypes.js';
 import { OPS } from '../web/api/ops.js';
+import { ONNX_OPERATORS } from '../web/api/onnx-operators.js';
 import { writeOrCheck } from './generated-file.mjs';
 
 const FILE = fileURLToPath(new URL('../web/index.d.ts', import.meta.url));
@@ -48,11 +49,27 @@ const defaultOf = (className) => implied.find(([c]) => c === className)[1];
 // The ops whose alias is another name than the function's (add's is add).
 const aliased = () => Object.values(OPS).filter((d) => d.alias !== d.name);
 
+// Each op's documentation: the comment above its line in ops.js's op list.
+const OPS_SOURCE = readFileSync(fileURLToPath(new URL('../web/api/ops.js', import.meta.url)), 'utf8');
+function docOf(name) {
+  const line = OPS_SOURCE.indexOf(`\n  ${name}: [`);
+  const close = OPS_SOURCE.lastIndexOf('  */', line);
+  const open = OPS_SOURCE.lastIndexOf('  /**\n', close);
+  if (line < 0 || close < 0 || open < 0 || OPS_SOURCE.slice(close + 4, line).trim() !== '') {
+    throw new Error(`web/api/ops.js: op ${name} has no documentation comment right above its line`);
+  }
+  return OPS_SOURCE.slice(open, close + 4).split('\n').map((text) => text.slice(2));
+}
+// The options an op takes (ops.js: an op with a floor twin takes pythondiv, one that divides
+// onZeroDivision).
+const optionsOf = (d) => (d.floors ? '<DivideOptions>' : d.divides ? '<RemainderOptions>' : '');
+
 const REGIONS = {
-  // From the op list (web/api/ops.js): each op's alias, ONNX operator and OpenVINO operation.
+  // From the op list (web/api/ops.js): each op's declaration, alias, ONNX operator and OpenVINO operation.
+  ops: () => Object.values(OPS).flatMap((d, i) => [...(i ? [''] : []), ...docOf(d.name), `export const ${d.name}: BinaryOp${optionsOf(d)};`]),
   aliases: () => aliased().flatMap((d) => [`/** Alias of {@link ${d.name}}. */`, `export const ${d.alias}: typeof ${d.name};`]),
-  onnx: () => Object.values(OPS).map((d) => `  ${d.onnx}: OnnxOp;`),
-  openvino: () => Object.values(OPS).map((d) => `  ${d.openvino}: OpenVinoOp${d.divides ? '<OpenVinoDivideAttributes>' : ''};`),
+  onnx: () => Object.entries(ONNX_OPERATORS).map(([name, o]) => `  ${name}: ${o.variadic ? 'OnnxVariadicOp' : o.byFmod ? 'OnnxOp<OnnxModAttributes>' : 'OnnxOp'};`),
+  openvino: () => Object.values(OPS).map((d) => `  ${d.openvino}: OpenVinoOp${d.floors ? '<OpenVinoDivideAttributes>' : ''};`),
   dtypes: () => [
     `/** The ${dtypes.length} element types, in the core's order. */`,
     'export type DType =',
@@ -126,4 +143,29 @@ const EXPORTS = {
 writeOrCheck(OPS_FILE, generate(OPS_FILE, EXPORTS), {
   stale: `${OPS_FILE}'s exports are not what scripts/types.mjs writes from its op list: run node scripts/types.mjs`,
   rewritten: 'web/api/ops.js: exports rewritten from the op list',
+});
+
+// README.md's table of the ops, from the op list: each op's function and alias, the first
+// sentence of its documentation, its ONNX operator and its OpenVINO operation.
+const README = fileURLToPath(new URL('../README.md', import.meta.url));
+const summaryOf = (name) => docOf(name).slice(1).map((line) => line.replace(/^ \*\s?/, '')).join(' ').split(/(?<=\.)\s/)[0]
+  .replace(' with broadcasting', '').replace(/, options as \{@link \w+\}( and `\w+`)?/, '').replace(/\{@link (\w+)\}/g, '`$1`');
+const readmeTable = () => [
+  '| function (alias) | computes | ONNX | OpenVINO |',
+  '|---|---|---|---|',
+  ...Object.values(OPS).map((d) => `| \`${d.name}\`${d.alias !== d.name ? ` (\`${d.alias}\`)` : ''} | ${summaryOf(d.name)} | ` +
+    `${d.onnx === null ? '—' : `\`onnx.${d.onnx}\``} | \`openvino.${d.openvino}\` |`),
+];
+function generateReadme() {
+  const text = readFileSync(README, 'utf8');
+  const open = '<!-- <generated: ops> (scripts/types.mjs, from web/api/ops.js) -->\n';
+  const close = '<!-- </generated> -->\n';
+  const start = text.indexOf(open);
+  const end = start < 0 ? -1 : text.indexOf(close, start);
+  if (end < 0) throw new Error(`${README} has no region "${open.trim()}" ... "${close.trim()}"`);
+  return `${text.slice(0, start + open.length)}${readmeTable().join('\n')}\n${text.slice(end)}`;
+}
+writeOrCheck(README, generateReadme(), {
+  stale: `${README}'s table of the ops is not what scripts/types.mjs writes from the op list: run node scripts/types.mjs`,
+  rewritten: 'README.md: the table of the ops rewritten',
 });

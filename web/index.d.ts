@@ -263,6 +263,9 @@ export type MultiplyOptions = BroadcastOptions & { out?: TypedArray | WasmTensor
  */
 export type DivideOptions = MultiplyOptions & { pythondiv?: boolean; onZeroDivision?: 'zero' | 'error' };
 
+/** The options of mod and fmod: those of multiply, and `onZeroDivision` as divide's (integer `x % 0`). */
+export type RemainderOptions = MultiplyOptions & { onZeroDivision?: 'zero' | 'error' };
+
 /** What `out` may be for a result of dtype D. */
 export type OutFor<D extends DType> = Carriers[D] | WasmTensor<D>;
 
@@ -399,20 +402,25 @@ export interface OpInfo {
   /** The function's name (`'multiply'`) and its alias (`'mul'`). */
   name: string;
   alias: string;
-  /** ONNX's operator and OpenVINO's operation (`onnx[...]`, `openvino[...]`). */
-  onnx: string;
+  /** ONNX's operator (null where ONNX has none) and OpenVINO's operation (`onnx[...]`, `openvino[...]`). */
+  onnx: string | null;
   openvino: string;
-  /** The operator's sign (`'×'`, `'÷'`). */
-  sign: string;
+  /** The operator's sign (`'×'`, `'÷'`), or null for an op written as a call (`maximum(a, b)`). */
+  sign: string | null;
   /** Whether `op(a, b)` equals `op(b, a)`. */
   commutes: boolean;
-  /** Whether it divides (it takes `pythondiv` and `onZeroDivision`). */
+  /** Whether it divides (it takes `onZeroDivision`: divide, mod, fmod). */
   divides: boolean;
+  /** Whether integers may round down or toward zero (it takes `pythondiv`: divide). */
+  pythondiv: boolean;
 }
 
 /** The ops, in the order their functions are exported. */
 export function ops(): readonly OpInfo[];
 
+// The ops' declarations, from the op list and the documentation above each line there
+// (web/api/ops.js), written by scripts/types.mjs.
+// <generated: ops>
 /**
  * Element-wise `a * b` with broadcasting. Integers wrap modulo 2^bits; float16/bfloat16 are
  * computed in float32 and rounded once to nearest even.
@@ -443,21 +451,6 @@ export const multiply: BinaryOp;
 export const divide: BinaryOp<DivideOptions>;
 
 /**
- * An element-wise op's function: `(a, b, options?)`, typed like {@link multiply}: the result's
- * dtype follows the operands, its array operand A's class; with `out` it returns `out`'s.
- */
-export interface BinaryOp<Options extends MultiplyOptions = MultiplyOptions> {
-  <A extends Operand, B extends Operand, D extends DType>(a: A, b: B & CastCheck<A, B, D>, options: Options & { dtype: D; out?: undefined }): Result<D>;
-  <A extends Operand, B extends Operand, D extends DType, T extends WasmTensor<D>>(a: A, b: B & CastCheck<A, B, D>, options: Options & { dtype: D; out: T }): T;
-  <A extends Operand, B extends Operand, D extends DType, O extends Carriers[D]>(a: A, b: B & CastCheck<A, B, D>, options: Options & { dtype: D; out: O }): Result<D, O>;
-  <A extends Operand, B extends Operand>(a: A, b: B & OperandsCheck<A, B>, options?: Options & { out?: undefined; dtype?: undefined }): ResultOf<A, B>;
-  <A extends Operand, B extends Operand, T extends WasmTensor<ResultDType<A, B>>>(a: A, b: B & OperandsCheck<A, B>, options: Options & { out: T; dtype?: undefined }): T;
-  <A extends Operand, B extends Operand, O extends Carriers[ResultDType<A, B>]>(a: A, b: B & OperandsCheck<A, B>, options: Options & { out: O; dtype?: undefined }): Result<ResultDType<A, B>, O>;
-  <A extends Operand, B extends Operand>(a: A, b: B & OperandsCheck<A, B>, options?: Options & { out?: OutFor<ResultDType<A, B>>; dtype?: undefined }): Result | WasmTensor;
-  <A extends Operand, B extends Operand, D extends DType>(a: A, b: B & CastCheck<A, B, D>, options: Options & { dtype: D; out?: OutFor<D> }): Result<D> | WasmTensor<D>;
-}
-
-/**
  * Element-wise `a + b` with broadcasting, options as {@link multiply}. Integers wrap modulo
  * 2^bits; float16/bfloat16 are computed in float32 and rounded once to nearest even.
  *
@@ -480,6 +473,24 @@ export const add: BinaryOp;
  * ```
  */
 export const subtract: BinaryOp;
+// </generated>
+
+
+/**
+ * An element-wise op's function: `(a, b, options?)`, typed like {@link multiply}: the result's
+ * dtype follows the operands, its array operand A's class; with `out` it returns `out`'s.
+ */
+export interface BinaryOp<Options extends MultiplyOptions = MultiplyOptions> {
+  <A extends Operand, B extends Operand, D extends DType>(a: A, b: B & CastCheck<A, B, D>, options: Options & { dtype: D; out?: undefined }): Result<D>;
+  <A extends Operand, B extends Operand, D extends DType, T extends WasmTensor<D>>(a: A, b: B & CastCheck<A, B, D>, options: Options & { dtype: D; out: T }): T;
+  <A extends Operand, B extends Operand, D extends DType, O extends Carriers[D]>(a: A, b: B & CastCheck<A, B, D>, options: Options & { dtype: D; out: O }): Result<D, O>;
+  <A extends Operand, B extends Operand>(a: A, b: B & OperandsCheck<A, B>, options?: Options & { out?: undefined; dtype?: undefined }): ResultOf<A, B>;
+  <A extends Operand, B extends Operand, T extends WasmTensor<ResultDType<A, B>>>(a: A, b: B & OperandsCheck<A, B>, options: Options & { out: T; dtype?: undefined }): T;
+  <A extends Operand, B extends Operand, O extends Carriers[ResultDType<A, B>]>(a: A, b: B & OperandsCheck<A, B>, options: Options & { out: O; dtype?: undefined }): Result<ResultDType<A, B>, O>;
+  <A extends Operand, B extends Operand>(a: A, b: B & OperandsCheck<A, B>, options?: Options & { out?: OutFor<ResultDType<A, B>>; dtype?: undefined }): Result | WasmTensor;
+  <A extends Operand, B extends Operand, D extends DType>(a: A, b: B & CastCheck<A, B, D>, options: Options & { dtype: D; out?: OutFor<D> }): Result<D> | WasmTensor<D>;
+}
+
 
 // The aliases, from the op list (web/api/ops.js), written by scripts/types.mjs.
 // <generated: aliases>
@@ -724,10 +735,13 @@ export interface OnnxAttributes {
 }
 
 /**
- * ONNX `Mul`, `Div`, `Add` and `Sub` by opset (1, 6, 7, 13, 14; opsets in between use the latest version at
- * or below them). Opsets 1 and 6 broadcast the legacy way (`broadcast`, `axis`); 7 and later
- * numpy-style. Each version's type constraints are enforced (`TypeError`); so is an attribute
- * the version does not have. Integer `Div` truncates toward zero.
+ * ONNX's operators by opset, each running one of the ops (`ops()` gives each op's; the README's
+ * table of the ops; docs/contract.md, "ONNX and OpenVINO", each operator's versions): binary
+ * operators `(a, b, attributes?, opset = 14)`, variadic ones (`Max`, `Min`) `([a, b, ...],
+ * attributes?, opset = 14)`, all inputs broadcast together. An opset uses the latest version at
+ * or below it; each version's broadcasting, attributes and type constraints are enforced (a
+ * type it does not list, or an attribute it does not have: `TypeError`; an opset before the
+ * operator's first version: `RangeError`). Integer `Div` truncates toward zero.
  */
 export const onnx: {
 // <generated: onnx>
@@ -739,7 +753,15 @@ export const onnx: {
 };
 
 /** An ONNX operator's function ({@link onnx}). */
-export type OnnxOp = <A extends Operand, B extends Operand>(a: A, b: B, attributes?: OnnxAttributes, opset?: number) => ResultOf<A, B>;
+export type OnnxOp<Attributes = OnnxAttributes> = <A extends Operand, B extends Operand>(a: A, b: B, attributes?: Attributes, opset?: number) => ResultOf<A, B>;
+
+/** ONNX `Mod`'s attribute: `fmod` 0 (the divisor's sign, integers only; the default) or 1 (the dividend's, C's fmod). */
+export interface OnnxModAttributes {
+  fmod?: 0 | 1 | boolean;
+}
+
+/** A variadic ONNX operator's function (`Max`, `Min`): an array of one input or more, all of one dtype. */
+export type OnnxVariadicOp = <A extends Operand>(inputs: readonly [A, ...Operand[]], attributes?: Record<string, never>, opset?: number) => ResultOf<A, A>;
 
 /** OpenVINO `auto_broadcast` values (the IR writes them in lower case). */
 export type OpenVinoAutoBroadcast = 'none' | 'numpy' | 'pdpd' | 'NONE' | 'NUMPY' | 'PDPD';
@@ -772,7 +794,7 @@ export interface OpenVinoReading {
 /** An OpenVINO operation's function ({@link openvino}). */
 export type OpenVinoOp<Attributes = OpenVinoAttributes> = <A extends Operand, B extends Operand>(a: A, b: B, attributes?: Attributes) => ResultOf<A, B>;
 
-/** OpenVINO `Multiply-1`, `Divide-1`, `Add-1`, `Subtract-1`. */
+/** OpenVINO's arithmetic operations (version 1), each running one of the ops (`ops()` gives each op's). */
 export const openvino: {
 // <generated: openvino>
   Multiply: OpenVinoOp;

@@ -76,7 +76,7 @@ export function broadcastShapes(shapeA, shapeB, options) {
   const b = readShape(shapeB, 'broadcastShapes: shape B', true);
   // The ops' options are accepted so one options object can serve both; only the broadcasting
   // ones matter here (the others, `out` included, are checked and ignored).
-  const { mode, explain, dynamic } = readOpOptions(options, 'broadcastShapes', true, true);
+  const { mode, explain, dynamic } = readOpOptions(options, 'broadcastShapes', null, true);
   if (dynamic && (a.includes(-1) || b.includes(-1))) return broadcastDynamicShape(a, b, mode, explain);
   checkStatic(a, 'broadcastShapes: shape A');
   checkStatic(b, 'broadcastShapes: shape B');

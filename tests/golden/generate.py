@@ -125,7 +125,9 @@ def integer_division(a, b, dtype, pythondiv):
     return trunc_div(aa, bb, dtype)
 
 
-# The ops by their names in the cases: numpy's function on floats, and on integers.
+# The ops by their names in the cases: numpy's function on floats, on integers, and where it
+# differs, on bfloat16's float32 values (rounded to bfloat16 by compute()); `divides`: integers
+# round by pythondiv; `divisor`: B is drawn with more zeros and other special values.
 def wrapping(fn):
     return lambda a, b, dtype, pythondiv: fn(a, b).astype(dtype)
 
@@ -142,9 +144,9 @@ def compute(op, dtype, a, b, pythondiv):
     with np.errstate(all='ignore'), warnings.catch_warnings():
         warnings.simplefilter('ignore')
         if dtype == 'bfloat16':
-            return to_bf16(OPS[op]['float'](bf16_to_f32(a), bf16_to_f32(b)))
+            return to_bf16(OPS[op].get('bfloat16', OPS[op]['float'])(bf16_to_f32(a), bf16_to_f32(b)))
         if dtype in FLOATS:
-            return OPS[op]['float'](a, b).astype(STORAGE[dtype])
+            return np.asarray(OPS[op]['float'](a, b)).astype(STORAGE[dtype])
         return OPS[op]['integer'](a, b, dtype, pythondiv)
 
 
@@ -165,7 +167,7 @@ def encode(arr, dtype):
 
 def case(op, dtype, pythondiv, mode, a_shape, b_shape, axis=None):
     a = values(dtype, int(np.prod(a_shape, dtype=np.int64)))
-    b = values(dtype, int(np.prod(b_shape, dtype=np.int64)), divisor=OPS[op]['divides'])
+    b = values(dtype, int(np.prod(b_shape, dtype=np.int64)), divisor=OPS[op]['divides'] or OPS[op].get('divisor', False))
     a, b = a.reshape(a_shape), b.reshape(b_shape)
     b_for_numpy = b.reshape(pdpd_view(b_shape, len(a_shape), axis)) if mode == 'pdpd' else b
     y = compute(op, dtype, a, b_for_numpy, pythondiv)

@@ -41,11 +41,17 @@ export function isNaNAt(dtype, view, i) {
 
 /**
  * The ops by their golden-case names: `fn` the API function's name, `onnx` and `openvino` the
- * operators' names, `divides` whether it is a division (integers round by pythondiv), `commutes`
- * whether a ∘ b is b ∘ a, `real(x, y)` the operation on exact values (numbers or bigints), and
- * `run(api)` the API function.
+ * operators' names (`onnx` null where ONNX has no operator for it, `onnxAttributes` what its
+ * operator is given to run it), `sign` the expression operator (null: the op is written as a
+ * call, `fn(a, b)`), `divides` whether it is a division (integers round by pythondiv),
+ * `remainder` whether it is a remainder (integer x % 0 is 0, or an error with onZeroDivision),
+ * `commutes` whether a ∘ b is b ∘ a, and `real(x, y, round)` the operation on exact values
+ * (numbers or bigints), `round` being the dtype's rounding of a float (an op of two roundings,
+ * squaredDifference, needs it; the identity where omitted), and `run(api)` the API function.
  */
-const op = (fn, onnx, openvino, sign, divides, commutes, real) => ({ fn, onnx, openvino, sign, divides, commutes, real, run: (api) => api[fn] });
+const op = (fn, onnx, openvino, sign, divides, commutes, real, more = {}) => ({
+  fn, onnx, openvino, sign, divides, remainder: false, commutes, real, onnxAttributes: {}, variadic: false, ...more, run: (api) => api[fn],
+});
 export const OPS = {
   mul: op('multiply', 'Mul', 'Multiply', '*', false, true, (x, y) => x * y),
   div: op('divide', 'Div', 'Divide', '/', true, false, (x, y) => x / y),
@@ -63,8 +69,14 @@ export const OP_NAMES = Object.keys(OPS);
 export function entryPoints(api) {
   return Object.fromEntries(Object.values(OPS).flatMap((o) => [
     [o.fn, { call: (a, b, options) => api[o.fn](a, b, options), op: o, options: true }],
-    [`onnx.${o.onnx}`, { call: (a, b) => api.onnx[o.onnx](a, b), op: o, options: false }],
+    // ONNX's entry where it takes every float (Mod with fmod 0 takes integers only: its own tests).
+    ...(o.onnx === null || o.onnxAttributes.fmod === 0 ? [] : [[`onnx.${o.onnx}`, {
+      call: o.variadic ? (a, b) => api.onnx[o.onnx]([a, b]) : (a, b) => api.onnx[o.onnx](a, b, o.onnxAttributes), op: o, options: false,
+    }]]),
     [`openvino.${o.openvino}`, { call: (a, b) => api.openvino[o.openvino](a, b), op: o, options: false }],
-    [`expr a ${o.sign} b`, { call: (a, b) => api.expr(`a ${o.sign} b`)({ a, b }), op: o, options: false }],
+    [`expr ${exprOf(o)}`, { call: (a, b) => api.expr(exprOf(o))({ a, b }), op: o, options: false }],
   ]));
 }
+
+/** The expression of one op over inputs a and b: `a * b`, or `maximum(a, b)`. */
+export const exprOf = (o) => (o.sign === null ? `${o.fn}(a, b)` : `a ${o.sign} b`);

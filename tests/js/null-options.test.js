@@ -42,16 +42,23 @@ function entries() {
   for (const o of Object.values(OPS)) {
     const fn = api[o.fn];
     list.push({
-      entry: o.fn, names: ['autoBroadcast', 'axis', 'out', 'dtype', ...(o.divides ? ['pythondiv', 'onZeroDivision'] : [])],
+      entry: o.fn, names: ['autoBroadcast', 'axis', 'out', 'dtype', ...(o.divides ? ['pythondiv'] : []), ...(o.divides || o.remainder ? ['onZeroDivision'] : [])],
       call: (options) => fn(A, B, options),
     });
-    for (const opset of [1, 6]) {
-      list.push({
-        entry: `onnx.${o.onnx} opset ${opset}`, names: ['broadcast', 'axis', ...(opset === 1 ? ['consumed_inputs'] : [])],
-        call: (attributes) => onnx[o.onnx](F, F, attributes, opset),
-      });
+    // ONNX's operators with the legacy attributes (Add, Sub, Mul, Div), Mod's fmod, none (Max, Min).
+    if (o.onnx !== null && ['Add', 'Sub', 'Mul', 'Div'].includes(o.onnx)) {
+      for (const opset of [1, 6]) {
+        list.push({
+          entry: `onnx.${o.onnx} opset ${opset}`, names: ['broadcast', 'axis', ...(opset === 1 ? ['consumed_inputs'] : [])],
+          call: (attributes) => onnx[o.onnx](F, F, attributes, opset),
+        });
+      }
+      list.push({ entry: `onnx.${o.onnx} opset 14`, names: [], call: (attributes) => onnx[o.onnx](A, B, attributes, 14) });
+    } else if (o.variadic) {
+      list.push({ entry: `onnx.${o.onnx} opset 13`, names: [], call: (attributes) => onnx[o.onnx]([A, B], attributes, 13) });
+    } else if (o.onnx !== null && o.onnxAttributes.fmod === 1) {
+      list.push({ entry: `onnx.${o.onnx} opset 13`, names: ['fmod'], call: (attributes) => onnx[o.onnx](A, B, attributes, 13) });
     }
-    list.push({ entry: `onnx.${o.onnx} opset 14`, names: [], call: (attributes) => onnx[o.onnx](A, B, attributes, 14) });
     const ir = ['auto_broadcast', 'axis', ...(o.divides ? ['m_pythondiv', 'pythondiv'] : [])];
     list.push({ entry: `openvino.${o.openvino}`, names: ir, call: (attributes) => openvino[o.openvino](A, B, attributes) });
     list.push({
@@ -130,9 +137,11 @@ for (const { entry, names, call } of entries()) {
 test('positional arguments: onnx opset, tensor()\'s shape and dtype: null is no default, undefined is', async () => {
   await ready();
   for (const o of Object.values(OPS)) {
+    if (o.onnx === null) continue;
     const entry = `onnx.${o.onnx}`;
-    checkNull(entry, 'opset', (opset) => onnx[o.onnx](A, B, {}, opset));
-    assert.deepEqual(plain(onnx[o.onnx](A, B, {}, undefined)), plain(onnx[o.onnx](A, B, {})), `${entry} opset undefined`);
+    const call = o.variadic ? (...rest) => onnx[o.onnx]([A, B], ...rest) : (...rest) => onnx[o.onnx](A, B, ...rest);
+    checkNull(entry, 'opset', (opset) => call({}, opset));
+    assert.deepEqual(plain(call({}, undefined)), plain(call({})), `${entry} opset undefined`);
   }
   const make = (shape, dtype) => {
     const t = api.tensor([1, 2, 3], shape, dtype);

@@ -61,10 +61,13 @@ function integerResult(op, pythondiv, X, Y) {
 function reference(op, dtype, pythondiv, x, y) {
   const { kind, bits } = DTYPES[dtype];
   if (kind === 'float') {
-    const r = OPS[op].real(x, y);
-    return dtype === 'float32' ? Math.fround(r) : r;
+    const round = dtype === 'float32' ? Math.fround : (v) => v;
+    return round(OPS[op].real(x, y, round));
   }
-  if (kind === 'half') return halfBits(Math.fround(OPS[op].real(halfValue(x, dtype), halfValue(y, dtype))), dtype);
+  if (kind === 'half') {
+    const round = (v) => halfValue(halfBits(Math.fround(v), dtype), dtype);
+    return halfBits(Math.fround(OPS[op].real(halfValue(x, dtype), halfValue(y, dtype), round)), dtype);
+  }
   const r = integerResult(op, pythondiv, BigInt(x), BigInt(y));
   const wrapped = signed(dtype) ? BigInt.asIntN(bits, r) : BigInt.asUintN(bits, r);
   return bits === 64 ? wrapped : Number(wrapped);

@@ -3,7 +3,10 @@
 import { asTensor, checkCast, checkOutDtype, commonDtype, settle } from '../arguments/arguments.js';
 import { DTYPES } from '../dtypes/dtypes.js';
 import { execute } from '../execution/engine.js';
-import { broadcastError } from './errors.js';
+import { broadcastError, inputsBroadcastError } from './errors.js';
+import { LIMITS, onAbi } from '../module/abi.js';
+import { makeOperator } from '../execution/plans.js';
+import { makeProgram } from '../execution/program.js';
 
 /**
  * An op's call, its arguments read: `fn` the entry point's name (for messages), `op` the op's
@@ -46,4 +49,47 @@ const OPERANDS = [null, null];
 // Operands whose shapes do not broadcast under the call's mode.
 function refusedOp(c, p) {
   return broadcastError(p.status, c.inputs[0].shape, c.inputs[1].shape, c.mode, p.conflict);
+}
+
+// ---- variadic operators (ONNX Max, Min) ------------------------------------------------------
+
+// The operator of an op over n inputs, by op and n: one program, op(op(x0, x1), x2)..., the
+// inputs broadcast together (one input: a copy of it).
+let VARIADIC = new Map();
+onAbi(() => {
+  VARIADIC = new Map();
+});
+function variadicOperator(code, n) {
+  const key = code * 64 + n;
+  let operator = VARIADIC.get(key);
+  if (operator === undefined) {
+    const nodes = [];
+    for (let i = 1; i < n; ++i) nodes.push([code, i === 1 ? 0 : LIMITS.nodeBase + i - 2, i]);
+    operator = makeOperator(makeProgram(n, nodes, n === 1 ? 0 : LIMITS.nodeBase + n - 2, [], null), 2);
+    VARIADIC.set(key, operator);
+  }
+  return operator;
+}
+
+/**
+ * A variadic operator's call, its inputs read (readOperand): every input of one dtype (scalars
+ * take it), `types` its check of that dtype, then the op's operator over all of them.
+ */
+export function callVariadic(fn, op, inputs, mode, types) {
+  const names = inputs.map((x, i) => `input ${i}`);
+  let dtype = null;
+  for (let i = 0; i < inputs.length; ++i) {
+    const x = inputs[i];
+    if (x.kind === 'scalar') continue;
+    if (dtype === null) dtype = x.dtype;
+    else if (x.dtype !== dtype) throw new TypeError(`${fn}: inputs have different dtypes: input 0 is ${dtype} and ${names[i]} is ${x.dtype} (all must be the same)`);
+  }
+  const info = DTYPES[dtype ?? commonDtype(inputs[0], inputs[0], fn)];
+  types(info.name);
+  const tensors = inputs.map((x, i) => asTensor(x, info.name, fn, names[i]));
+  for (let i = 0; i < tensors.length; ++i) settle(tensors[i], fn, names[i]);
+  return execute({
+    fn, operator: variadicOperator(op.coreCode, tensors.length), info, inputs: tensors, mode, out: null, zeroIsError: false,
+    refused: (c, p) => inputsBroadcastError(c, p, names), literals: null,
+  });
 }

@@ -63,3 +63,26 @@ export function broadcastError(status, shapeA, shapeB, mode, conflictAxis) {
 function dimAt(shape, i) {
   return i >= 0 ? shape[i] : 1;
 }
+
+/**
+ * Inputs of a program (an expression's, a variadic operator's) whose shapes do not broadcast: a
+ * BroadcastError naming every input's shape, its fields the first two that conflict at the axis
+ * the core names.
+ */
+export function inputsBroadcastError(c, p, names) {
+  const shapes = c.inputs.map((x) => x.shape);
+  const rank = Math.max(0, ...shapes.map((s) => s.length));
+  const axis = p.conflict;
+  const dimAt = (s) => (axis - (rank - s.length) >= 0 ? s[axis - (rank - s.length)] : 1);
+  const clashing = shapes.map((s, i) => i).filter((i) => dimAt(shapes[i]) !== 1 || c.mode.kind === 'none');
+  const a = clashing[0] ?? 0;
+  const b = clashing.find((i) => dimAt(shapes[i]) !== dimAt(shapes[a])) ?? (a === 0 ? 1 : 0);
+  const listed = names.map((name, i) => `${name} ${formatShape(shapes[i])}`).join(', ');
+  const why = c.mode.kind === 'none' && axis < 0 ? 'their ranks differ' : `at axis ${axis} of the result (right-aligned), dims ` +
+    `${dimAt(shapes[a])} (${names[a]}) and ${dimAt(shapes[b])} (${names[b]}) are neither equal nor 1`;
+  const message = `${c.fn}: cannot broadcast the inputs ${listed} (${c.mode.label}): ${c.mode.kind === 'none' ? 'they must have one shape; ' : ''}${why}`;
+  const error = new BroadcastError(message, shapes[a] ?? [], shapes[b] ?? [], c.mode.kind, axis);
+  error.shapes = Object.fromEntries(names.map((name, i) => [name, shapes[i].slice()]));
+  return error;
+}
+

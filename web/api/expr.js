@@ -8,8 +8,8 @@ import { LIMITS } from '../module/abi.js';
 import { asTensor, checkCast, checkOutDtype, readOperand, readOut, settle } from '../arguments/arguments.js';
 import { DEFAULTS, DTYPES } from '../dtypes/dtypes.js';
 import { execute } from '../execution/engine.js';
-import { BroadcastError } from './errors.js';
-import { describe, formatShape } from '../arguments/format.js';
+import { inputsBroadcastError } from './errors.js';
+import { describe } from '../arguments/format.js';
 import { freeze, objectKeys } from '../intrinsics.js';
 import { enter } from '../module/loader.js';
 import { OPS } from './ops.js';
@@ -50,7 +50,7 @@ export function expr(source, options) {
   const program = makeProgram(names.length, nodes, result, literals, (j) => `${fn}: the number ${describe(literals[j])}`);
   const operator = makeOperator(program, EXPR_PLANS_KEPT);
   const inputNames = freeze(names.slice());
-  const refused = (c, p) => refusedInputs(c, p, inputNames);
+  const refused = (c, p) => inputsBroadcastError(c, p, inputNames);
   const labels = names.map((name) => `input ${name}`); // the inputs in messages
   const where = labels.map((label) => `${fn}: ${label}`);
   const compiled = function run(inputs, callOptions) {
@@ -118,23 +118,3 @@ function commonDtype(given, names, fn) {
   const scalar = given.find((x) => x.kind === 'scalar');
   return scalar !== undefined && typeof scalar.value === 'bigint' ? DEFAULTS.bigints : DEFAULTS.numbers;
 }
-
-// Inputs whose shapes do not broadcast: a BroadcastError naming every input's shape, its fields
-// the first two that conflict at the axis the core names.
-function refusedInputs(c, p, names) {
-  const shapes = c.inputs.map((x) => x.shape);
-  const rank = Math.max(0, ...shapes.map((s) => s.length));
-  const axis = p.conflict;
-  const dimAt = (s) => (axis - (rank - s.length) >= 0 ? s[axis - (rank - s.length)] : 1);
-  const clashing = shapes.map((s, i) => i).filter((i) => dimAt(shapes[i]) !== 1 || c.mode.kind === 'none');
-  const a = clashing[0] ?? 0;
-  const b = clashing.find((i) => dimAt(shapes[i]) !== dimAt(shapes[a])) ?? (a === 0 ? 1 : 0);
-  const listed = names.map((name, i) => `${name} ${formatShape(shapes[i])}`).join(', ');
-  const why = c.mode.kind === 'none' && axis < 0 ? 'their ranks differ' : `at axis ${axis} of the result (right-aligned), dims ` +
-    `${dimAt(shapes[a])} (${names[a]}) and ${dimAt(shapes[b])} (${names[b]}) are neither equal nor 1`;
-  const message = `${c.fn}: cannot broadcast the inputs ${listed} (${c.mode.label}): ${c.mode.kind === 'none' ? 'they must have one shape; ' : ''}${why}`;
-  const error = new BroadcastError(message, shapes[a] ?? [], shapes[b] ?? [], c.mode.kind, axis);
-  error.shapes = Object.fromEntries(names.map((name, i) => [name, shapes[i].slice()]));
-  return error;
-}
-

@@ -1,8 +1,9 @@
-// ONNX's facts, by operator: each operator's versions (the opset each came in, newest first), and
-// for each version its attributes, its broadcasting ('numpy', or 'legacy': the broadcast and axis
-// attributes of versions 1 and 6) and the types its type constraint T allows (from the
-// operators' specs; Add, Sub, Mul and Div are defined alike at every version). The one place
-// these facts live: the entry points (spec.js) and dtypes() (dtypes.js) read them here.
+// ONNX's facts, by operator: which op each runs, each operator's versions (the opset each came
+// in, newest first), and for each version its attributes, its broadcasting ('numpy'; 'none', one
+// shape; or 'legacy': the broadcast and axis attributes of versions 1 and 6) and the types its
+// type constraint T allows (from the operators' specs; Add, Sub, Mul and Div are defined alike at
+// every version). The one place these facts live: the entry points (spec.js) and dtypes()
+// (dtypes.js) read them here.
 const FLOATS = ['float16', 'float32', 'float64'];
 const WIDE_INTEGERS = ['int32', 'int64', 'uint32', 'uint64'];
 const NARROW_INTEGERS = ['int8', 'int16', 'uint8', 'uint16'];
@@ -15,8 +16,22 @@ const ARITHMETIC = [
   { since: 1, attributes: ['broadcast', 'axis', 'consumed_inputs'], broadcast: 'legacy', types: FLOATS },
 ];
 
-/** Each ONNX operator's versions, newest first. */
-export const ONNX_OPERATORS = { Add: ARITHMETIC, Sub: ARITHMETIC, Mul: ARITHMETIC, Div: ARITHMETIC };
+/**
+ * Each ONNX operator: `op`, the public op it runs (ops.js), or `byFmod`, the ops its attribute
+ * fmod picks (0, 1); `variadic`, whether it takes a list of inputs; its versions, newest first.
+ */
+export const ONNX_OPERATORS = {
+  Mul: { op: 'multiply', versions: ARITHMETIC },
+  Div: { op: 'divide', versions: ARITHMETIC },
+  Add: { op: 'add', versions: ARITHMETIC },
+  Sub: { op: 'subtract', versions: ARITHMETIC },
+};
+
+/** The ONNX operator that runs a public op, or null where none does. */
+export function onnxOperatorOf(op) {
+  for (const [name, o] of Object.entries(ONNX_OPERATORS)) if (o.op === op || (o.byFmod && o.byFmod.includes(op))) return name;
+  return null;
+}
 
 /** The first opset at which an operator's versions take a dtype, or 0 where none does. */
 export function onnxSince(versions, dtype) {

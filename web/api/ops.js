@@ -1,10 +1,11 @@
 // The public functions of the ops: one line per op naming the core op that runs (src/ops.h) and
-// the names it goes by (the JS function and its alias, ONNX's operator, OpenVINO's), and the
-// exports made from it. Whatever an op is comes from the core at init (abi.js): whether it
-// divides (a division takes the options pythondiv and onZeroDivision, and its OpenVINO form the
-// attribute m_pythondiv) and its floor twin (what pythondiv runs for integers; ONNX Div
-// truncates). Adding an op is a line here (and its core op in src/ops.h, its declaration in
-// index.d.ts); its exports below and the rest of its declarations are written from this list.
+// the names it goes by (the JS function and its alias, OpenVINO's operation), with its
+// documentation above it, and the exports made from it. Whatever an op is comes from the core
+// at init (abi.js): whether it divides (it takes onZeroDivision) and its floor twin (an op with
+// one takes pythondiv, its OpenVINO form the attribute m_pythondiv; ONNX Div truncates).
+// Adding an op is a line here (and its core op in src/ops.h, its ONNX operator in
+// onnx-operators.js); its exports below and its declarations in index.d.ts are written from
+// this list (scripts/types.mjs).
 import { OPS as CORE_OPS, onAbi, requires } from '../module/abi.js';
 import { readOperand } from '../arguments/arguments.js';
 import { callOp } from './call.js';
@@ -12,28 +13,80 @@ import { enter } from '../module/loader.js';
 import { readOpOptions } from '../arguments/options.js';
 import { opOperator } from '../execution/program.js';
 import { onnxEntry, openvinoEntry, readIrAttributes } from './spec.js';
+import { ONNX_OPERATORS, onnxOperatorOf } from './onnx-operators.js';
 
-// name: [core op, alias, ONNX operator, OpenVINO operation, the operator's sign]
+// name: [core op, alias, OpenVINO's operation, the operator's sign (null: written as a call,
+// name(a, b))]. Each op's ONNX operator is found in onnx-operators.js; its declaration in
+// index.d.ts is written by scripts/types.mjs from the comment above its line.
 const PUBLIC = {
-  multiply: ['mul', 'mul', 'Mul', 'Multiply', '×'],
-  divide: ['div', 'div', 'Div', 'Divide', '÷'],
-  add: ['add', 'add', 'Add', 'Add', '+'],
-  subtract: ['sub', 'sub', 'Sub', 'Subtract', '−'],
+  /**
+   * Element-wise `a * b` with broadcasting. Integers wrap modulo 2^bits; float16/bfloat16 are
+   * computed in float32 and rounded once to nearest even.
+   *
+   * @returns `{ data, shape, dtype }`; `data` has operand A's typed-array class, or the dtype's carrier.
+   * @throws TypeError for a wrong kind of input (unknown dtype/option, different dtypes, bad carrier, disposed tensor).
+   * @throws RangeError for a wrong value (bad shape, length mismatch, shapes that do not broadcast, result too large).
+   * @example
+   * ```js
+   * multiply({ data: new Float32Array(48), shape: [8, 1, 6, 1] }, { data: new Float32Array(35), shape: [7, 1, 5] });
+   * // { data: Float32Array(1680), shape: [8, 7, 6, 5], dtype: 'float32' }
+   * ```
+   */
+  multiply: ['mul', 'mul', 'Multiply', '×'],
+  /**
+   * Element-wise `a / b` with broadcasting. Integers floor (`pythondiv: true`, default) or
+   * truncate; `x / 0` is 0 (or a `RangeError` with `onZeroDivision: 'error'`); `MIN / -1` is MIN.
+   * Never traps.
+   *
+   * @throws TypeError, RangeError as {@link multiply}; RangeError for integer division by zero with `onZeroDivision: 'error'`.
+   * @example
+   * ```js
+   * divide({ data: new Int32Array([-7]), shape: [1] }, 2);                     // [-4]
+   * divide({ data: new Int32Array([-7]), shape: [1] }, 2, { pythondiv: false }); // [-3]
+   * ```
+   */
+  divide: ['div', 'div', 'Divide', '÷'],
+  /**
+   * Element-wise `a + b` with broadcasting, options as {@link multiply}. Integers wrap modulo
+   * 2^bits; float16/bfloat16 are computed in float32 and rounded once to nearest even.
+   *
+   * @example
+   * ```js
+   * add({ data: new Float32Array([1, 2, 3, 4]), shape: [2, 2] }, { data: new Float32Array([10, 20]), shape: [2] });
+   * // { data: Float32Array [11, 22, 13, 24], shape: [2, 2], dtype: 'float32' }
+   * ```
+   */
+  add: ['add', 'add', 'Add', '+'],
+  /**
+   * Element-wise `a - b` with broadcasting, options as {@link multiply}. Integers wrap modulo
+   * 2^bits; float16/bfloat16 are computed in float32 and rounded once to nearest even.
+   *
+   * @example
+   * ```js
+   * // Normalising an image, (x - mean) / std, per channel of an HWC float32 tensor:
+   * divide(subtract(image, { data: mean, shape: [3] }), { data: std, shape: [3] });
+   * ```
+   */
+  subtract: ['sub', 'sub', 'Subtract', '−'],
 };
 
 /**
- * The ops' descriptors by public name: { name, alias, onnx, openvino, sign, core } and, from the core
- * at init, divides, coreCode and floorCode (the floor twin's code; coreCode where none), and the
- * operators that run each (program.js).
+ * The ops' descriptors by public name: { name, alias, onnx (its ONNX operator, or null),
+ * openvino, sign, core } and, from the core at init, divides (integer x / 0 is an error under
+ * onZeroDivision: 'error'), floors (it has a floor twin: it takes pythondiv), coreCode and
+ * floorCode (the floor twin's code; coreCode where none), and the operators that run each
+ * (program.js).
  */
-export const OPS = Object.fromEntries(Object.entries(PUBLIC).map(([name, [core, alias, onnx, openvino, sign]]) => [name, {
-  name, alias, onnx, openvino, sign, core, divides: false, coreCode: -1, floorCode: -1, operator: null, floorOperator: null,
+export const OPS = Object.fromEntries(Object.entries(PUBLIC).map(([name, [core, alias, openvino, sign]]) => [name, {
+  name, alias, onnx: onnxOperatorOf(name), openvino, sign, core, divides: false, floors: false, coreCode: -1, floorCode: -1,
+  operator: null, floorOperator: null,
 }]));
 requires('op', Object.values(OPS).map((d) => d.core));
 onAbi(() => {
   for (const d of Object.values(OPS)) {
     const op = CORE_OPS[d.core];
     d.divides = op.divides;
+    d.floors = op.floorTwin !== d.core;
     d.coreCode = op.code;
     d.floorCode = CORE_OPS[op.floorTwin].code;
     d.operator = opOperator(d.coreCode);
@@ -53,7 +106,7 @@ function publicOp(d) {
       enter();
       const A = readOperand(a, whatA);
       const B = readOperand(b, whatB);
-      const { mode, out, pythondiv, zeroIsError, dtype } = readOpOptions(options, fn, d.divides);
+      const { mode, out, pythondiv, zeroIsError, dtype } = readOpOptions(options, fn, d);
       return callOp(fn, d, pythondiv, zeroIsError, mode, out, A, B, OPERANDS, null, dtype);
     },
   };
@@ -73,7 +126,7 @@ export const sub = subtract;
 // </generated>
 
 /** ONNX's operators by opset (docs/contract.md, "ONNX and OpenVINO"). */
-export const onnx = Object.freeze(Object.fromEntries(Object.values(OPS).map((d) => [d.onnx, onnxEntry(d)])));
+export const onnx = Object.freeze(Object.fromEntries(Object.keys(ONNX_OPERATORS).map((name) => [name, onnxEntry(name, OPS)])));
 /**
  * OpenVINO's operations with the IR's attribute names (docs/contract.md, "ONNX and OpenVINO"),
  * and readAttributes(type, attributes): what an IR layer asks for, read as they read it.
@@ -85,12 +138,13 @@ export const openvino = Object.freeze({
 
 /**
  * The ops (docs/contract.md, "The API"): for each, its function's name and alias, ONNX's
- * operator, OpenVINO's operation, its sign, whether it commutes and whether it divides.
+ * operator (or null), OpenVINO's operation, its sign (or null), whether it commutes, whether it
+ * divides (takes onZeroDivision) and whether it takes pythondiv.
  */
 export function ops() {
   enter();
   return Object.values(OPS).map((d) => Object.freeze({
     name: d.name, alias: d.alias, onnx: d.onnx, openvino: d.openvino, sign: d.sign, commutes: CORE_OPS[d.core].commutes,
-    divides: d.divides,
+    divides: d.divides, pythondiv: d.floors,
   }));
 }

@@ -2,10 +2,11 @@
 // (ops.js): ONNX's by opset, OpenVINO's with the IR's attribute names. Attributes are read once,
 // like every argument (arguments.js).
 import { readOperand } from '../arguments/arguments.js';
-import { callOp } from './call.js';
-import { DTYPE_NAMES } from '../dtypes/dtypes.js';
+import { callOp, callVariadic } from './call.js';
+import { DTYPES, DTYPE_NAMES } from '../dtypes/dtypes.js';
 import { describe } from '../arguments/format.js';
-import { isArray } from '../intrinsics.js';
+import { hasOwn, isArray } from '../intrinsics.js';
+import { LIMITS } from '../module/abi.js';
 import { enter } from '../module/loader.js';
 import { ONNX_OPERATORS } from './onnx-operators.js';
 import { LEGACY, MODES, checkAxis, modeFrom } from '../arguments/options.js';
@@ -16,12 +17,17 @@ import { readRecord } from '../arguments/records.js';
 const typesOf = (version) => DTYPE_NAMES.filter((name) => version.types.includes(name)); // in the core's order
 const ONNX_INPUTS = ['input A', 'input B'];
 
-// The version of an operator (its versions, newest first) that an opset uses: the latest at or below it.
-function onnxVersion(versions, opset, fn) {
+// The version of an operator (its versions, newest first) that an opset uses: the latest at or
+// below it (a RangeError where the operator came later).
+function onnxVersion(name, versions, opset, fn) {
   if (typeof opset !== 'number' || !Number.isInteger(opset) || opset < 1) {
     throw new RangeError(`${fn}: opset must be an integer of at least 1, got ${describe(opset)}`);
   }
-  return versions.find((v) => v.since <= opset);
+  const version = versions.find((v) => v.since <= opset);
+  if (version === undefined) {
+    throw new RangeError(`${fn}: opset ${opset} has no ${name}; its versions came in opsets ${versions.map((v) => v.since).reverse().join(', ')}`);
+  }
+  return version;
 }
 
 // Legacy broadcasting (versions 1 and 6): broadcast and axis. Only an attribute that is undefined
@@ -30,6 +36,7 @@ function onnxVersion(versions, opset, fn) {
 function onnxMode(version, attrs, name) {
   const label = `ONNX ${name}-${version.since}`;
   if (version.broadcast === 'numpy') return { ...MODES.numpy, hasAxis: false, label: `${label} (numpy broadcasting)` };
+  if (version.broadcast === 'none') return { ...MODES.none, hasAxis: false, label: `${label} (one shape for all inputs)` };
   const broadcast = attrs.broadcast === undefined ? 0 : attrs.broadcast;
   if (broadcast !== 0 && broadcast !== 1 && broadcast !== false && broadcast !== true) {
     throw new RangeError(`${label}: attribute broadcast must be 0 or 1, got ${describe(broadcast)}`);
@@ -50,25 +57,73 @@ function checkConsumedInputs(value, label) {
   }
 }
 
-/** onnx.<Name>(a, b, attributes?, opset = 14); integer division truncates toward zero (the ONNX reference, onnxruntime). */
-export function onnxEntry(d) {
-  const fn = `onnx.${d.onnx}`;
-  const versions = ONNX_OPERATORS[d.onnx];
-  return function onnxOp(a, b, attributes, opset = 14) {
+// Mod's fmod: 0 (numpy's mod, which ONNX defines for integers only) or 1 (C's fmod).
+function fmodOf(value, label) {
+  const fmod = value === undefined ? 0 : value;
+  if (fmod !== 0 && fmod !== 1 && fmod !== false && fmod !== true) {
+    throw new RangeError(`${label}: attribute fmod must be 0 or 1, got ${describe(fmod)}`);
+  }
+  return fmod ? 1 : 0;
+}
+
+/**
+ * onnx.<Name>(a, b, attributes?, opset = 14), or for a variadic operator (Max, Min)
+ * onnx.<Name>(inputs, attributes?, opset = 14) with `inputs` an array of one operand or more;
+ * integer division truncates toward zero (the ONNX reference, onnxruntime).
+ */
+export function onnxEntry(name, opsByName) {
+  const fn = `onnx.${name}`;
+  const operator = ONNX_OPERATORS[name];
+  const typeCheck = (version, opset, also) => (dtype) => {
+    if (!version.types.includes(dtype)) {
+      throw new TypeError(`${fn}: ${name}-${version.since} (opset ${opset}) does not take ${dtype}; ` +
+        `its types are ${typesOf(version).join(', ')}`);
+    }
+    if (also !== null) also(dtype);
+  };
+  const prologue = (attributes, opset) => {
     enter();
-    const version = onnxVersion(versions, opset, fn);
-    const attrs = readRecord(attributes, version.attributes, `${fn} (opset ${opset}, ${d.onnx}-${version.since})`, 'attribute');
-    const mode = onnxMode(version, attrs, d.onnx);
+    const version = onnxVersion(name, operator.versions, opset, fn);
+    const attrs = readRecord(attributes, version.attributes, `${fn} (opset ${opset}, ${name}-${version.since})`, 'attribute');
+    return { version, attrs, mode: onnxMode(version, attrs, name) };
+  };
+  if (operator.variadic) {
+    const d = opsByName[operator.op];
+    return function onnxOp(inputs, attributes, opset = 14) {
+      const { version, mode } = prologue(attributes, opset);
+      return callVariadic(fn, d, readInputList(inputs, fn), mode, typeCheck(version, opset, null));
+    };
+  }
+  return function onnxOp(a, b, attributes, opset = 14) {
+    const { version, attrs, mode } = prologue(attributes, opset);
+    let d = opsByName[operator.op];
+    let also = null;
+    if (operator.byFmod) {
+      const fmod = fmodOf(attrs.fmod, `${fn} (opset ${opset})`);
+      d = opsByName[operator.byFmod[fmod]];
+      if (fmod === 0) {
+        also = (dtype) => {
+          if (!DTYPES[dtype].integer) throw new TypeError(`${fn}: fmod 0 (the divisor's sign) takes integers only; give fmod: 1 for ${dtype}`);
+        };
+      }
+    }
     const A = readOperand(a, `${fn}: ${ONNX_INPUTS[0]}`);
     const B = readOperand(b, `${fn}: ${ONNX_INPUTS[1]}`);
-    const types = (dtype) => {
-      if (!version.types.includes(dtype)) {
-        throw new TypeError(`${fn}: ${d.onnx}-${version.since} (opset ${opset}) does not take ${dtype}; ` +
-          `its types are ${typesOf(version).join(', ')}`);
-      }
-    };
-    return callOp(fn, d, false, false, mode, null, A, B, ONNX_INPUTS, types, null);
+    return callOp(fn, d, false, false, mode, null, A, B, ONNX_INPUTS, typeCheck(version, opset, also), null);
   };
+}
+
+// A variadic operator's inputs: an array of one operand or more (at most a program's inputs),
+// its length and each own element read once.
+function readInputList(inputs, fn) {
+  if (!isArray(inputs, fn, ': inputs')) throw new TypeError(`${fn}: inputs must be an array of operands, got ${describe(inputs)}`);
+  const n = inputs.length;
+  if (typeof n !== 'number' || !(n >= 1 && n <= LIMITS.maxInputs)) {
+    throw new RangeError(`${fn}: inputs must hold 1 to ${LIMITS.maxInputs} operands, got ${describe(n)}`);
+  }
+  const read = new Array(n);
+  for (let i = 0; i < n; ++i) read[i] = readOperand(hasOwn(inputs, i) ? inputs[i] : undefined, `${fn}: input ${i}`);
+  return read;
 }
 
 // ---- OpenVINO --------------------------------------------------------------------------------
@@ -97,11 +152,11 @@ const IR_MODES = ['none', 'numpy', 'pdpd'];
 
 // An IR layer's attributes for the op d, read once: { mode, pythondiv }.
 function irAttributes(d, attributes, fn) {
-  const attrs = readRecord(attributes, d.divides ? IR_DIVISION_ATTRIBUTES : IR_ATTRIBUTES, fn, 'attribute');
+  const attrs = readRecord(attributes, d.floors ? IR_DIVISION_ATTRIBUTES : IR_ATTRIBUTES, fn, 'attribute');
   const axis = attrs.axis === undefined ? undefined : irAxis(attrs.axis, fn);
   const mode = modeFrom(irString(attrs.auto_broadcast), axis, fn, 'auto_broadcast', IR_MODES);
   let pythondiv = true; // Divide-1's default
-  if (d.divides) {
+  if (d.floors) {
     const given = ['m_pythondiv', 'pythondiv'].filter((k) => attrs[k] !== undefined).map((k) => irBool(attrs[k], k, fn));
     if (given.length === 2 && given[0] !== given[1]) throw new RangeError(`${fn}: m_pythondiv and pythondiv disagree`);
     if (given.length) pythondiv = given[0];
@@ -117,7 +172,7 @@ export function openvinoEntry(d) {
     const { mode, pythondiv } = irAttributes(d, attributes, fn);
     const A = readOperand(a, `${fn}: ${IR_INPUTS[0]}`);
     const B = readOperand(b, `${fn}: ${IR_INPUTS[1]}`);
-    return callOp(fn, d, d.divides && pythondiv, false, mode, null, A, B, IR_INPUTS, null, null);
+    return callOp(fn, d, pythondiv, false, mode, null, A, B, IR_INPUTS, null, null);
   };
 }
 

@@ -25,10 +25,14 @@ onAbi(() => {
   noOptions = null;
 });
 
-/** The options every op takes; a division (ops.js) also takes DIVISION_OPTIONS. */
+/**
+ * The options every op takes; an op that divides (ops.js) also takes onZeroDivision, and one
+ * with a floor twin pythondiv.
+ */
 export const OP_OPTIONS = ['autoBroadcast', 'axis', 'out', 'dtype'];
 export const DIVISION_OPTIONS = ['pythondiv', 'onZeroDivision'];
 const DIVIDE_OPTIONS = [...OP_OPTIONS, ...DIVISION_OPTIONS];
+const REMAINDER_OPTIONS = [...OP_OPTIONS, 'onZeroDivision'];
 // broadcastShapes takes every op's options (one object can serve both), `explain` and `dynamic`.
 const SHAPE_OPTIONS = [...DIVIDE_OPTIONS, 'explain', 'dynamic'];
 // expr() takes what applies to a whole expression (its calls take `out`).
@@ -105,6 +109,7 @@ const bitsOf = (names) => names.reduce((bits, name) => bits | optionBit(name), 0
 const TAKES = {
   op: { names: OP_OPTIONS, bits: bitsOf(OP_OPTIONS) },
   divide: { names: DIVIDE_OPTIONS, bits: bitsOf(DIVIDE_OPTIONS) },
+  remainder: { names: REMAINDER_OPTIONS, bits: bitsOf(REMAINDER_OPTIONS) },
   shapes: { names: SHAPE_OPTIONS, bits: bitsOf(SHAPE_OPTIONS) },
   expr: { names: EXPR_OPTIONS, bits: bitsOf(EXPR_OPTIONS) },
 };
@@ -119,8 +124,8 @@ const TAKES = {
  * default). broadcastShapes (`shapes`: true) takes the same keys (one options object can serve
  * both), `explain` and `dynamic`; it checks `out` as an op would but has no use for it.
  */
-export function readOpOptions(options, fn, divide, shapes = false) {
-  return readOptions(options, fn, shapes ? TAKES.shapes : divide ? TAKES.divide : TAKES.op);
+export function readOpOptions(options, fn, op, shapes = false) {
+  return readOptions(options, fn, shapes ? TAKES.shapes : op.floors ? TAKES.divide : op.divides ? TAKES.remainder : TAKES.op);
 }
 
 /**

@@ -132,7 +132,7 @@ export function dtypeTable(facts) {
     };
     return Object.freeze({
       name, bytes: r.bytes, kind: r.kind, carriers: Object.freeze(r.carriers.map((C) => KIND_OF_CLASS.get(C))), bigint: r.bigint,
-      ...integer, ...bits, onnxSince: onnxSince(ONNX_OPERATORS.Mul, name), // Add, Sub, Mul and Div alike
+      ...integer, ...bits, onnxSince: onnxSince(ONNX_OPERATORS.Mul.versions, name), // Add, Sub, Mul and Div alike
     });
   });
 }

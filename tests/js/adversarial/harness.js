@@ -94,8 +94,9 @@ const f32 = (values) => new Float32Array(values);
  * integers whose quotients floor and truncation round alike, and whether it takes `out`.
  */
 export const OPS = Object.fromEntries(Object.entries(entryPoints(tw)).map(([name, e]) => [name, {
-  call: e.call, want: (x, y) => Math.fround(e.op.real(x, y)), out: e.options,
-  wantInteger: (x, y) => (e.op.divides ? Math.trunc(e.op.real(x, y)) : e.op.real(x, y)),
+  call: e.call, want: (x, y) => Math.fround(e.op.real(x, y, Math.fround)), out: e.options,
+  // (An integer result has no -0: a remainder's -2 % 2 is 0.)
+  wantInteger: (x, y) => (e.op.divides ? Math.trunc(e.op.real(x, y)) : e.op.real(x, y)) + 0,
 }]));
 
 /** Asserts a result's float32 values are op(a[i], b[i]). */

@@ -24,7 +24,7 @@ function check(got, want, what) {
 
 // Every op's API function (tests/js/dtypes.js), with its float32 answer.
 const OPS = Object.fromEntries(Object.values(TEST_OPS).map((o) => [o.fn, (a, b, options) => tw[o.fn](a, b, options)]));
-const WANT = Object.fromEntries(Object.values(TEST_OPS).map((o) => [o.fn, (x, y) => Math.fround(o.real(x, y))]));
+const WANT = Object.fromEntries(Object.values(TEST_OPS).map((o) => [o.fn, (x, y) => Math.fround(o.real(x, y, Math.fround))]));
 
 for (const [name, call] of Object.entries(OPS)) {
   test(`${name}: out shifted by ±1 element over A or B, in one buffer, at every size`, () => {

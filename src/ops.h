@@ -17,7 +17,9 @@
 // The binding exports the enum and every trait by name (bindings/binding.cc).
 #pragma once
 
+#include <cmath>
 #include <functional>
+#include <limits>
 #include <type_traits>
 
 #include "dtype.h"
@@ -31,7 +33,9 @@ namespace tensorwise {
   X(div, op_div)             \
   X(div_floor, op_div_floor) \
   X(add, op_add)             \
-  X(sub, op_sub)
+  X(sub, op_sub)             \
+  X(max, op_max)             \
+  X(min, op_min)
 
 enum class Op : uint8_t {
 #define TW_ENUM(name, functor) name,
@@ -129,6 +133,40 @@ struct op_div_floor {
     }
   }
 };
+
+// IEEE 754-2019 maximum and minimum (WebAssembly's f32.max, f32.min): NaN if either operand is
+// NaN, and -0 < +0; exact for every dtype. A narrow float's result is one of its operands or its
+// one quiet NaN, found on the bits: sign and magnitude made two's-complement ordered (a
+// negative's magnitude bits flipped; -0 is -1, +0 is 0), as the SIMD kernels do.
+template <bool kMax>
+struct extremum {
+  static constexpr bool kCommutes = true;
+  static constexpr bool kDivision = false;
+  static constexpr bool kFloorDivision = false;
+  static constexpr bool kSignless = false;
+  static constexpr Arithmetic kArithmetic = Arithmetic::none;
+  static constexpr int kZeroQuotient = 0;
+  template <class T>
+  static T apply(T a, T b) {
+    if constexpr (is_narrow_float_v<T>) {
+      constexpr unsigned kInf = ((1u << exponent_bits<T>()) - 1) << mantissa_bits<T>();
+      constexpr uint16_t kQuietNaN = static_cast<uint16_t>(kInf | (1u << (mantissa_bits<T>() - 1)));
+      if ((a.bits & 0x7FFFu) > kInf || (b.bits & 0x7FFFu) > kInf) return T{kQuietNaN};
+      const auto key = [](uint16_t h) { return (h & 0x8000u) ? -1 - static_cast<int>(h & 0x7FFFu) : static_cast<int>(h); };
+      return (key(a.bits) > key(b.bits)) == kMax ? a : b;
+    } else if constexpr (std::is_floating_point_v<T>) {
+      // A NaN result is the one quiet NaN (its bits then do not depend on the path: arithmetic.h).
+      if (a != a || b != b) return std::numeric_limits<T>::quiet_NaN();
+      // Equal operands differ only as zeros: the one whose sign bit is clear is +0.
+      if (a == b) return std::signbit(a) == kMax ? b : a;
+      return (a > b) == kMax ? a : b;
+    } else {
+      return (a > b) == kMax ? a : b;
+    }
+  }
+};
+struct op_max : extremum<true> {};
+struct op_min : extremum<false> {};
 
 // The functor of an op known at compile time: functor_of<Op::mul> is op_mul.
 template <Op> struct op_traits;

@@ -473,6 +473,29 @@ export const add: BinaryOp;
  * ```
  */
 export const subtract: BinaryOp;
+
+/**
+ * Element-wise maximum with broadcasting, options as {@link multiply}: IEEE 754-2019's
+ * `maximum` (WebAssembly's `f32.max`, JavaScript's `Math.max`): NaN if either is NaN, and
+ * `+0` above `-0`. Exact for every dtype.
+ *
+ * @example
+ * ```js
+ * maximum({ data: new Float32Array([-2, 0.5, NaN]), shape: [3] }, 0); // ReLU: [0, 0.5, NaN]
+ * ```
+ */
+export const maximum: BinaryOp;
+
+/**
+ * Element-wise minimum with broadcasting, options as {@link multiply}: IEEE 754-2019's
+ * `minimum`: NaN if either is NaN, and `-0` below `+0`. Exact for every dtype.
+ *
+ * @example
+ * ```js
+ * minimum(maximum(x, 0), 6); // ReLU6, or clamp to [lo, hi]: minimum(maximum(x, lo), hi)
+ * ```
+ */
+export const minimum: BinaryOp;
 // </generated>
 
 
@@ -749,6 +772,8 @@ export const onnx: {
   Div: OnnxOp;
   Add: OnnxOp;
   Sub: OnnxOp;
+  Max: OnnxVariadicOp;
+  Min: OnnxVariadicOp;
 // </generated>
 };
 
@@ -801,6 +826,8 @@ export const openvino: {
   Divide: OpenVinoOp<OpenVinoDivideAttributes>;
   Add: OpenVinoOp;
   Subtract: OpenVinoOp;
+  Maximum: OpenVinoOp;
+  Minimum: OpenVinoOp;
 // </generated>
   /**
    * What an IR layer of this type (`'Multiply'`, ...) with these attributes asks for, read as

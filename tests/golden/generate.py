@@ -7,6 +7,8 @@ the files are committed, so tests need no Python.
 
 What numpy computes here, as docs/contract.md ("Arithmetic") says:
 - float32/float64: np.multiply / np.divide / np.add / np.subtract (IEEE; x/0 = ±Inf, 0/0 = NaN).
+- maximum/minimum of floats: IEEE 754-2019's rule written here (NaN if either is NaN, -0 < +0;
+  numpy's loops disagree with each other on signed zeros); of integers np.maximum/np.minimum.
 - float16: numpy's float16 ufuncs (computed in float32, rounded once to nearest even).
 - bfloat16 (numpy has none): float32 arithmetic on the bf16 values, then round to nearest even
   in integer bit operations below.
@@ -132,11 +134,25 @@ def wrapping(fn):
     return lambda a, b, dtype, pythondiv: fn(a, b).astype(dtype)
 
 
+def ieee_extremum(is_max):
+    """IEEE 754-2019 maximum/minimum, written here: numpy's loops disagree on signed zeros."""
+    def fn(a, b):
+        a, b = np.broadcast_arrays(np.asarray(a), np.asarray(b))
+        pick_a = (a > b) if is_max else (a < b)
+        # Equal operands differ only as zeros: maximum takes +0, minimum -0.
+        pick_a = pick_a | ((a == b) & (np.signbit(b) if is_max else ~np.signbit(b)))
+        out = np.where(pick_a, a, b)
+        return np.where(np.isnan(a) | np.isnan(b), np.array(np.nan, dtype=out.dtype), out)
+    return fn
+
+
 OPS = {
     'mul': {'float': np.multiply, 'integer': wrapping(np.multiply), 'divides': False},
     'div': {'float': np.divide, 'integer': integer_division, 'divides': True},
     'add': {'float': np.add, 'integer': wrapping(np.add), 'divides': False},
     'sub': {'float': np.subtract, 'integer': wrapping(np.subtract), 'divides': False},
+    'max': {'float': ieee_extremum(True), 'integer': wrapping(np.maximum), 'divides': False},
+    'min': {'float': ieee_extremum(False), 'integer': wrapping(np.minimum), 'divides': False},
 }
 
 

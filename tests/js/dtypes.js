@@ -52,11 +52,17 @@ export function isNaNAt(dtype, view, i) {
 const op = (fn, onnx, openvino, sign, divides, commutes, real, more = {}) => ({
   fn, onnx, openvino, sign, divides, remainder: false, commutes, real, onnxAttributes: {}, variadic: false, ...more, run: (api) => api[fn],
 });
+// IEEE 754-2019 maximum and minimum: Math.max and Math.min are they (NaN, -0 < +0).
+const extremum = (pick) => (x, y) => (typeof x === 'bigint' ? (pick(x, y) ? x : y) : (pick === gt ? Math.max : Math.min)(x, y));
+const gt = (x, y) => x > y;
+const lt = (x, y) => x < y;
 export const OPS = {
   mul: op('multiply', 'Mul', 'Multiply', '*', false, true, (x, y) => x * y),
   div: op('divide', 'Div', 'Divide', '/', true, false, (x, y) => x / y),
   add: op('add', 'Add', 'Add', '+', false, true, (x, y) => x + y),
   sub: op('subtract', 'Sub', 'Subtract', '-', false, false, (x, y) => x - y),
+  max: op('maximum', 'Max', 'Maximum', null, false, true, extremum(gt), { variadic: true }),
+  min: op('minimum', 'Min', 'Minimum', null, false, true, extremum(lt), { variadic: true }),
 };
 export const OP_NAMES = Object.keys(OPS);
 

@@ -16,6 +16,16 @@ const ARITHMETIC = [
   { since: 1, attributes: ['broadcast', 'axis', 'consumed_inputs'], broadcast: 'legacy', types: FLOATS },
 ];
 
+// Max and Min (variadic: one input or more, all of them broadcast together; version 6 takes one
+// shape only) and Mod (its attribute fmod picks the op: 0 numpy's mod, integers only; 1 C's fmod).
+const NUMERIC = [...FLOATS, ...WIDE_INTEGERS, ...NARROW_INTEGERS];
+const EXTREMA = [
+  { since: 13, attributes: [], broadcast: 'numpy', types: [...NUMERIC, 'bfloat16'] },
+  { since: 12, attributes: [], broadcast: 'numpy', types: NUMERIC },
+  { since: 8, attributes: [], broadcast: 'numpy', types: FLOATS },
+  { since: 6, attributes: [], broadcast: 'none', types: FLOATS },
+];
+
 /**
  * Each ONNX operator: `op`, the public op it runs (ops.js), or `byFmod`, the ops its attribute
  * fmod picks (0, 1); `variadic`, whether it takes a list of inputs; its versions, newest first.
@@ -25,6 +35,8 @@ export const ONNX_OPERATORS = {
   Div: { op: 'divide', versions: ARITHMETIC },
   Add: { op: 'add', versions: ARITHMETIC },
   Sub: { op: 'subtract', versions: ARITHMETIC },
+  Max: { op: 'maximum', variadic: true, versions: EXTREMA },
+  Min: { op: 'minimum', variadic: true, versions: EXTREMA },
 };
 
 /** The ONNX operator that runs a public op, or null where none does. */

@@ -68,6 +68,27 @@ const PUBLIC = {
    * ```
    */
   subtract: ['sub', 'sub', 'Subtract', '−'],
+  /**
+   * Element-wise maximum with broadcasting, options as {@link multiply}: IEEE 754-2019's
+   * `maximum` (WebAssembly's `f32.max`, JavaScript's `Math.max`): NaN if either is NaN, and
+   * `+0` above `-0`. Exact for every dtype.
+   *
+   * @example
+   * ```js
+   * maximum({ data: new Float32Array([-2, 0.5, NaN]), shape: [3] }, 0); // ReLU: [0, 0.5, NaN]
+   * ```
+   */
+  maximum: ['max', 'maximum', 'Maximum', null],
+  /**
+   * Element-wise minimum with broadcasting, options as {@link multiply}: IEEE 754-2019's
+   * `minimum`: NaN if either is NaN, and `-0` below `+0`. Exact for every dtype.
+   *
+   * @example
+   * ```js
+   * minimum(maximum(x, 0), 6); // ReLU6, or clamp to [lo, hi]: minimum(maximum(x, lo), hi)
+   * ```
+   */
+  minimum: ['min', 'minimum', 'Minimum', null],
 };
 
 /**
@@ -120,6 +141,8 @@ export const multiply = publicOp(OPS.multiply);
 export const divide = publicOp(OPS.divide);
 export const add = publicOp(OPS.add);
 export const subtract = publicOp(OPS.subtract);
+export const maximum = publicOp(OPS.maximum);
+export const minimum = publicOp(OPS.minimum);
 export const mul = multiply;
 export const div = divide;
 export const sub = subtract;

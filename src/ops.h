@@ -35,7 +35,9 @@ namespace tensorwise {
   X(add, op_add)             \
   X(sub, op_sub)             \
   X(max, op_max)             \
-  X(min, op_min)
+  X(min, op_min)             \
+  X(mod, op_mod)             \
+  X(fmod, op_fmod)
 
 enum class Op : uint8_t {
 #define TW_ENUM(name, functor) name,
@@ -167,6 +169,45 @@ struct extremum {
 };
 struct op_max : extremum<true> {};
 struct op_min : extremum<false> {};
+
+// Remainders. op_fmod is C's fmod (the dividend's sign, exact for floats); op_mod numpy's mod
+// (Python's %: the divisor's sign): r = fmod(a, b), then r + b where r is non-zero and its sign
+// differs from b's; a zero r takes b's sign. Narrow floats compute in float32 and round once.
+// Integers never trap: x % 0 is kZeroQuotient (0), MIN % -1 is 0.
+template <bool kFloor>
+struct remainder {
+  static constexpr bool kCommutes = false;
+  static constexpr bool kDivision = true;
+  static constexpr bool kFloorDivision = false;
+  static constexpr bool kSignless = false;
+  static constexpr Arithmetic kArithmetic = Arithmetic::none;
+  static constexpr int kZeroQuotient = 0;
+  template <class T>
+  static T apply(T a, T b) {
+    if constexpr (is_narrow_float_v<T>) {
+      return narrow<T>(apply(to_f32(a), to_f32(b)));
+    } else if constexpr (std::is_floating_point_v<T>) {
+      T r = std::fmod(a, b);
+      if constexpr (kFloor) {
+        if (r == 0) r = std::copysign(T(0), b);
+        else if (std::signbit(r) != std::signbit(b)) r += b;
+      }
+      return r;
+    } else {
+      if (b == 0) return static_cast<T>(kZeroQuotient);
+      if constexpr (std::is_signed_v<T>) {
+        if (b == -1) return T(0);  // MIN % -1 would overflow
+      }
+      const T r = static_cast<T>(a % b);
+      if constexpr (kFloor && std::is_signed_v<T>) {
+        if (r != 0 && ((r < 0) != (b < 0))) return static_cast<T>(r + b);
+      }
+      return r;
+    }
+  }
+};
+struct op_fmod : remainder<false> {};
+struct op_mod : remainder<true> {};
 
 // The functor of an op known at compile time: functor_of<Op::mul> is op_mul.
 template <Op> struct op_traits;

@@ -496,6 +496,32 @@ export const maximum: BinaryOp;
  * ```
  */
 export const minimum: BinaryOp;
+
+/**
+ * Element-wise remainder with broadcasting, options as {@link multiply} and `onZeroDivision`:
+ * the divisor's sign (numpy's `mod`, Python's `%`, OpenVINO's `FloorMod`). Floats: `fmod(a, b)`,
+ * then `+ b` where it is non-zero and its sign is not b's (float16/bfloat16 in float32, rounded
+ * once); `x % 0` is NaN. Integers: `x % 0` is 0 (or a `RangeError` with `onZeroDivision:
+ * 'error'`), `MIN % -1` is 0. Never traps.
+ *
+ * @example
+ * ```js
+ * mod({ data: new Int32Array([-7, 7]), shape: [2] }, 3); // [2, 1]
+ * mod(angle, 2 * Math.PI);                                // wrapped into [0, 2π)
+ * ```
+ */
+export const mod: BinaryOp<RemainderOptions>;
+
+/**
+ * Element-wise remainder with broadcasting, options as {@link mod}: the dividend's sign (C's
+ * `fmod`, JavaScript's `%`, OpenVINO's `Mod`), exact for floats; `x % 0` as {@link mod}'s.
+ *
+ * @example
+ * ```js
+ * fmod({ data: new Int32Array([-7, 7]), shape: [2] }, 3); // [-1, 1]
+ * ```
+ */
+export const fmod: BinaryOp<RemainderOptions>;
 // </generated>
 
 
@@ -523,6 +549,8 @@ export const mul: typeof multiply;
 export const div: typeof divide;
 /** Alias of {@link subtract}. */
 export const sub: typeof subtract;
+/** Alias of {@link mod}. */
+export const remainder: typeof mod;
 // </generated>
 
 /** expr()'s options, for the whole expression. */
@@ -774,6 +802,7 @@ export const onnx: {
   Sub: OnnxOp;
   Max: OnnxVariadicOp;
   Min: OnnxVariadicOp;
+  Mod: OnnxOp<OnnxModAttributes>;
 // </generated>
 };
 
@@ -828,6 +857,8 @@ export const openvino: {
   Subtract: OpenVinoOp;
   Maximum: OpenVinoOp;
   Minimum: OpenVinoOp;
+  FloorMod: OpenVinoOp;
+  Mod: OpenVinoOp;
 // </generated>
   /**
    * What an IR layer of this type (`'Multiply'`, ...) with these attributes asks for, read as

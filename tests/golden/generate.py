@@ -9,6 +9,7 @@ What numpy computes here, as docs/contract.md ("Arithmetic") says:
 - float32/float64: np.multiply / np.divide / np.add / np.subtract (IEEE; x/0 = ±Inf, 0/0 = NaN).
 - maximum/minimum of floats: IEEE 754-2019's rule written here (NaN if either is NaN, -0 < +0;
   numpy's loops disagree with each other on signed zeros); of integers np.maximum/np.minimum.
+- mod, fmod: np.mod (the divisor's sign) and np.fmod (the dividend's); integer x % 0 = 0, MIN % -1 = 0.
 - float16: numpy's float16 ufuncs (computed in float32, rounded once to nearest even).
 - bfloat16 (numpy has none): float32 arithmetic on the bf16 values, then round to nearest even
   in integer bit operations below.
@@ -153,6 +154,8 @@ OPS = {
     'sub': {'float': np.subtract, 'integer': wrapping(np.subtract), 'divides': False},
     'max': {'float': ieee_extremum(True), 'integer': wrapping(np.maximum), 'divides': False},
     'min': {'float': ieee_extremum(False), 'integer': wrapping(np.minimum), 'divides': False},
+    'mod': {'float': np.mod, 'integer': wrapping(np.mod), 'divides': False, 'divisor': True},
+    'fmod': {'float': np.fmod, 'integer': wrapping(np.fmod), 'divides': False, 'divisor': True},
 }
 
 

@@ -56,6 +56,19 @@ const op = (fn, onnx, openvino, sign, divides, commutes, real, more = {}) => ({
 const extremum = (pick) => (x, y) => (typeof x === 'bigint' ? (pick(x, y) ? x : y) : (pick === gt ? Math.max : Math.min)(x, y));
 const gt = (x, y) => x > y;
 const lt = (x, y) => x < y;
+// Remainders on exact values: fmod is JS's % (exact on doubles); mod takes the divisor's sign;
+// integer x % 0 is 0.
+const fmod = (x, y) => (typeof x === 'bigint' ? (y === 0n ? 0n : x % y) : x % y);
+function mod(x, y) {
+  if (typeof x === 'bigint') {
+    if (y === 0n) return 0n;
+    const r = x % y;
+    return r !== 0n && (r < 0n) !== (y < 0n) ? r + y : r;
+  }
+  const r = x % y;
+  if (r === 0) return y < 0 || Object.is(y, -0) ? -0 : 0;
+  return (r < 0) !== (y < 0) ? r + y : r;
+}
 export const OPS = {
   mul: op('multiply', 'Mul', 'Multiply', '*', false, true, (x, y) => x * y),
   div: op('divide', 'Div', 'Divide', '/', true, false, (x, y) => x / y),
@@ -63,6 +76,8 @@ export const OPS = {
   sub: op('subtract', 'Sub', 'Subtract', '-', false, false, (x, y) => x - y),
   max: op('maximum', 'Max', 'Maximum', null, false, true, extremum(gt), { variadic: true }),
   min: op('minimum', 'Min', 'Minimum', null, false, true, extremum(lt), { variadic: true }),
+  mod: op('mod', 'Mod', 'FloorMod', null, false, false, mod, { remainder: true, onnxAttributes: { fmod: 0 } }),
+  fmod: op('fmod', 'Mod', 'Mod', null, false, false, fmod, { remainder: true, onnxAttributes: { fmod: 1 } }),
 };
 export const OP_NAMES = Object.keys(OPS);
 

@@ -25,6 +25,10 @@ const EXTREMA = [
   { since: 8, attributes: [], broadcast: 'numpy', types: FLOATS },
   { since: 6, attributes: [], broadcast: 'none', types: FLOATS },
 ];
+const MOD = [
+  { since: 13, attributes: ['fmod'], broadcast: 'numpy', types: [...NUMERIC, 'bfloat16'] },
+  { since: 10, attributes: ['fmod'], broadcast: 'numpy', types: NUMERIC },
+];
 
 /**
  * Each ONNX operator: `op`, the public op it runs (ops.js), or `byFmod`, the ops its attribute
@@ -37,6 +41,7 @@ export const ONNX_OPERATORS = {
   Sub: { op: 'subtract', versions: ARITHMETIC },
   Max: { op: 'maximum', variadic: true, versions: EXTREMA },
   Min: { op: 'minimum', variadic: true, versions: EXTREMA },
+  Mod: { byFmod: ['mod', 'fmod'], versions: MOD },
 };
 
 /** The ONNX operator that runs a public op, or null where none does. */

@@ -89,6 +89,30 @@ const PUBLIC = {
    * ```
    */
   minimum: ['min', 'minimum', 'Minimum', null],
+  /**
+   * Element-wise remainder with broadcasting, options as {@link multiply} and `onZeroDivision`:
+   * the divisor's sign (numpy's `mod`, Python's `%`, OpenVINO's `FloorMod`). Floats: `fmod(a, b)`,
+   * then `+ b` where it is non-zero and its sign is not b's (float16/bfloat16 in float32, rounded
+   * once); `x % 0` is NaN. Integers: `x % 0` is 0 (or a `RangeError` with `onZeroDivision:
+   * 'error'`), `MIN % -1` is 0. Never traps.
+   *
+   * @example
+   * ```js
+   * mod({ data: new Int32Array([-7, 7]), shape: [2] }, 3); // [2, 1]
+   * mod(angle, 2 * Math.PI);                                // wrapped into [0, 2π)
+   * ```
+   */
+  mod: ['mod', 'remainder', 'FloorMod', null],
+  /**
+   * Element-wise remainder with broadcasting, options as {@link mod}: the dividend's sign (C's
+   * `fmod`, JavaScript's `%`, OpenVINO's `Mod`), exact for floats; `x % 0` as {@link mod}'s.
+   *
+   * @example
+   * ```js
+   * fmod({ data: new Int32Array([-7, 7]), shape: [2] }, 3); // [-1, 1]
+   * ```
+   */
+  fmod: ['fmod', 'fmod', 'Mod', null],
 };
 
 /**
@@ -143,9 +167,12 @@ export const add = publicOp(OPS.add);
 export const subtract = publicOp(OPS.subtract);
 export const maximum = publicOp(OPS.maximum);
 export const minimum = publicOp(OPS.minimum);
+export const mod = publicOp(OPS.mod);
+export const fmod = publicOp(OPS.fmod);
 export const mul = multiply;
 export const div = divide;
 export const sub = subtract;
+export const remainder = mod;
 // </generated>
 
 /** ONNX's operators by opset (docs/contract.md, "ONNX and OpenVINO"). */

@@ -37,7 +37,8 @@ namespace tensorwise {
   X(max, op_max)             \
   X(min, op_min)             \
   X(mod, op_mod)             \
-  X(fmod, op_fmod)
+  X(fmod, op_fmod)           \
+  X(sqdiff, op_sqdiff)
 
 enum class Op : uint8_t {
 #define TW_ENUM(name, functor) name,
@@ -208,6 +209,22 @@ struct remainder {
 };
 struct op_fmod : remainder<false> {};
 struct op_mod : remainder<true> {};
+
+// (a - b) * (a - b), each step rounded to the dtype (narrow floats: the difference rounded to
+// the narrow float, then the product), integers wrapping.
+struct op_sqdiff {
+  static constexpr bool kCommutes = true;
+  static constexpr bool kDivision = false;
+  static constexpr bool kFloorDivision = false;
+  static constexpr bool kSignless = true;
+  static constexpr Arithmetic kArithmetic = Arithmetic::none;
+  static constexpr int kZeroQuotient = 0;
+  template <class T>
+  static T apply(T a, T b) {
+    const T d = op_sub::apply(a, b);
+    return op_mul::apply(d, d);
+  }
+};
 
 // The functor of an op known at compile time: functor_of<Op::mul> is op_mul.
 template <Op> struct op_traits;

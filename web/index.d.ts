@@ -522,6 +522,18 @@ export const mod: BinaryOp<RemainderOptions>;
  * ```
  */
 export const fmod: BinaryOp<RemainderOptions>;
+
+/**
+ * Element-wise `(a - b) * (a - b)` with broadcasting, options as {@link multiply}: each step
+ * rounded to the dtype (float16/bfloat16: the difference rounded, then the square), integers
+ * wrapping modulo 2^bits (TensorFlow's `squaredDifference`).
+ *
+ * @example
+ * ```js
+ * squaredDifference({ data: new Float32Array([1, 5]), shape: [2] }, 3); // [4, 4]
+ * ```
+ */
+export const squaredDifference: BinaryOp;
 // </generated>
 
 
@@ -859,6 +871,7 @@ export const openvino: {
   Minimum: OpenVinoOp;
   FloorMod: OpenVinoOp;
   Mod: OpenVinoOp;
+  SquaredDifference: OpenVinoOp;
 // </generated>
   /**
    * What an IR layer of this type (`'Multiply'`, ...) with these attributes asks for, read as

@@ -10,6 +10,7 @@ What numpy computes here, as docs/contract.md ("Arithmetic") says:
 - maximum/minimum of floats: IEEE 754-2019's rule written here (NaN if either is NaN, -0 < +0;
   numpy's loops disagree with each other on signed zeros); of integers np.maximum/np.minimum.
 - mod, fmod: np.mod (the divisor's sign) and np.fmod (the dividend's); integer x % 0 = 0, MIN % -1 = 0.
+- squaredDifference: np.subtract, then np.multiply, each rounded to the dtype (integers wrap).
 - float16: numpy's float16 ufuncs (computed in float32, rounded once to nearest even).
 - bfloat16 (numpy has none): float32 arithmetic on the bf16 values, then round to nearest even
   in integer bit operations below.
@@ -147,6 +148,11 @@ def ieee_extremum(is_max):
     return fn
 
 
+def squared_difference(a, b):
+    d = np.subtract(a, b)  # rounded to the dtype (float16: numpy's float16 loop)
+    return np.multiply(d, d)
+
+
 OPS = {
     'mul': {'float': np.multiply, 'integer': wrapping(np.multiply), 'divides': False},
     'div': {'float': np.divide, 'integer': integer_division, 'divides': True},
@@ -156,6 +162,9 @@ OPS = {
     'min': {'float': ieee_extremum(False), 'integer': wrapping(np.minimum), 'divides': False},
     'mod': {'float': np.mod, 'integer': wrapping(np.mod), 'divides': False, 'divisor': True},
     'fmod': {'float': np.fmod, 'integer': wrapping(np.fmod), 'divides': False, 'divisor': True},
+    'sqdiff': {'float': squared_difference, 'integer': wrapping(squared_difference), 'divides': False,
+               # bfloat16: the difference rounded to bfloat16 before it is squared
+               'bfloat16': lambda a, b: (lambda d: d * d)(bf16_to_f32(to_bf16(a - b)))},
 }
 
 

@@ -78,6 +78,10 @@ export const OPS = {
   min: op('minimum', 'Min', 'Minimum', null, false, true, extremum(lt), { variadic: true }),
   mod: op('mod', 'Mod', 'FloorMod', null, false, false, mod, { remainder: true, onnxAttributes: { fmod: 0 } }),
   fmod: op('fmod', 'Mod', 'Mod', null, false, false, fmod, { remainder: true, onnxAttributes: { fmod: 1 } }),
+  sqdiff: op('squaredDifference', null, 'SquaredDifference', null, false, true, (x, y, round = (v) => v) => {
+    const d = typeof x === 'bigint' ? x - y : round(x - y);
+    return d * d;
+  }),
 };
 export const OP_NAMES = Object.keys(OPS);
 

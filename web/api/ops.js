@@ -113,6 +113,17 @@ const PUBLIC = {
    * ```
    */
   fmod: ['fmod', 'fmod', 'Mod', null],
+  /**
+   * Element-wise `(a - b) * (a - b)` with broadcasting, options as {@link multiply}: each step
+   * rounded to the dtype (float16/bfloat16: the difference rounded, then the square), integers
+   * wrapping modulo 2^bits (TensorFlow's `squaredDifference`).
+   *
+   * @example
+   * ```js
+   * squaredDifference({ data: new Float32Array([1, 5]), shape: [2] }, 3); // [4, 4]
+   * ```
+   */
+  squaredDifference: ['sqdiff', 'squaredDifference', 'SquaredDifference', null],
 };
 
 /**
@@ -169,6 +180,7 @@ export const maximum = publicOp(OPS.maximum);
 export const minimum = publicOp(OPS.minimum);
 export const mod = publicOp(OPS.mod);
 export const fmod = publicOp(OPS.fmod);
+export const squaredDifference = publicOp(OPS.squaredDifference);
 export const mul = multiply;
 export const div = divide;
 export const sub = subtract;

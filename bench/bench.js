@@ -1,6 +1,7 @@
 // npm run bench: tensorwise on 1 thread and on the machine's cores, against onnxruntime-web
 // (wasm, 1 and 2 threads) and TensorFlow.js's wasm backend, and against a roofline (a plain wasm
-// SIMD c = a * b loop over data already in wasm memory), case by case, side by side: in rounds,
+// SIMD c = a * b loop over data already in wasm memory), case by case (the ops Mul, Div, Max
+// (maximum) and Mod (numpy's mod); see OPS), side by side: in rounds,
 // one batch of each implementation (and of the roofline) in turn, each after a 1 ms pause (so
 // that every batch starts with the threads of the one before asleep). Medians; the machine is
 // shared and noisy, so compare ratios from one run, not absolute times across runs. Everything
@@ -8,16 +9,21 @@
 // count once per process): bench/ort-threads.js, a child process that times its own batches.
 //
 // What each timing includes:
-//   tw typed     multiply({data, shape}, ...): copies both inputs into wasm and the result out.
+//   tw typed     multiply({data, shape}, ...) (or divide, maximum, mod): copies both inputs into
+//                wasm and the result out.
 //   tw resident  multiply(tensorA, tensorB, { out }): inputs and output already in wasm memory.
 //                Both at 1 thread ("1t": the pool told to share nothing, its workers up) and at
 //                the cores there are ("Nt", from init({ threads: cores }): what the policy of
 //                web/threads/share-policy.js shares). Ops on JS arrays always run on the calling thread.
 //   ort 1t, 2t   session.run() on ort.Tensors made beforehand: copies in and out, like tw typed.
-//   tfjs         tf.mul(a, b) on tensors made beforehand, result disposed, no download: like tw resident.
+//                float32 Mod is C's fmod there, not numpy's mod (ONNX has no float floor mod).
+//   tfjs         tf.mul(a, b) (or div, maximum, mod) on tensors made beforehand, result disposed,
+//                no download: like tw resident.
 //   roofline     mul_f32 over 4M float32 in wasm memory, with every case; "i32.div_s" the scalar
 //                division loop, with int32 Div; "f32x4.div" a plain division loop in cache, with
 //                the outer-product float32 Div.
+// Before timing, the cases of the ops marked `checked` in OPS compare ort's and tfjs's results
+// with tensorwise's: their row "check" says how they came out.
 import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -133,7 +139,28 @@ const CASES = [
   ['Mul', F32, [1], [1]], ['Mul', F32, [64], [64]],
   // Division by a broadcast scalar, in cache: by 8 (a power of two: multiply or shift) and by 7.
   ...[8, 7].flatMap((d) => [['Div', F32, [65536], [1], d], ['Div', 'int32', [65536], [1], d]]),
+  // The extrema and numpy's mod, in cache and from memory.
+  ...['Max', 'Mod'].flatMap((op) => [F32, 'int32'].flatMap((t) => [[1024], [4194304]].map((s) => [op, t, s, s]))),
 ];
+
+// Each case's op: tensorwise's function and TensorFlow.js's (by name: tf loads later); `checked`,
+// whether ort's and tfjs's results are compared with tensorwise's before timing; `ortFloat`,
+// what ort computes instead for float dtypes (its node's attributes, the tensorwise function that
+// does the same, a note for the table), and `tfFloatTolerance`, the relative error allowed tfjs
+// there (its float mod need not be exact).
+const OPS = {
+  Mul: { tw: 'multiply', tf: 'mul' },
+  Div: { tw: 'divide', tf: 'div' },
+  Max: { tw: 'maximum', tf: 'maximum', checked: true },
+  // numpy's mod (the divisor's sign), and so is TF's mod. ONNX's Mod is that with fmod 0 (its
+  // default) for integers only: floats need fmod 1, C's fmod (the dividend's sign), so for
+  // float32 ort runs, and is checked against, fmod.
+  Mod: { tw: 'mod', tf: 'mod', checked: true, tfFloatTolerance: 1e-5,
+    ortFloat: { attributes: { fmod: 1 }, tw: 'fmod', note: 'ort computes C fmod (ONNX Mod fmod=1: no float floor mod)' } },
+};
+const isFloat = (dtype) => dtype === 'float32' || dtype === 'float16';
+/** What onnxruntime computes for op on dtype: { attributes (of its node), tw (the same op's name here), note? }. */
+const ortOp = (op, dtype) => (isFloat(dtype) && OPS[op].ortFloat) || { attributes: {}, tw: OPS[op].tw };
 
 const STORAGE = { float32: Float32Array, int32: Int32Array, uint8: Uint8Array, int64: BigInt64Array, float16: Uint16Array };
 const BYTES = { float32: 4, int32: 4, uint8: 1, int64: 8, float16: 2 };
@@ -152,17 +179,42 @@ function fill(dtype, n, role) {
   return a;
 }
 
+/**
+ * How `got` (a peer's result) compares with `want` (tensorwise's), allowing a relative error of
+ * `tolerance`: 'exact', 'within …', or where it differs.
+ */
+function compare(got, want, tolerance) {
+  if (got.length !== want.length) return `MISMATCH: ${got.length} elements, not ${want.length}`;
+  let bad = 0, first = -1, worst = 0;
+  for (let i = 0; i < want.length; ++i) {
+    const g = Number(got[i]), w = Number(want[i]);
+    if (g === w) continue;
+    const rel = Math.abs(g - w) / Math.abs(w);
+    worst = Math.max(worst, rel);
+    if (!(rel <= tolerance) && bad++ === 0) first = i;
+  }
+  if (bad) return `MISMATCH at ${bad} of ${want.length} (first [${first}]: ${got[first]}, not ${want[first]})`;
+  return worst === 0 ? 'exact' : `within ${tolerance} (max rel. error ${worst.toExponential(1)})`;
+}
+
 async function runCase([op, dtype, shapeA, shapeB, divisor], peers, roofline) {
   const outShape = tw.broadcastShapes(shapeA, shapeB);
   const bytes = (count(shapeA) + count(shapeB) + count(outShape)) * BYTES[dtype];
   const a = fill(dtype, count(shapeA), 'a');
   const b = fill(dtype, count(shapeB), 'b');
   if (divisor !== undefined) b.fill(dtype === 'int64' ? BigInt(divisor) : divisor);
-  const twOp = op === 'Mul' ? tw.multiply : tw.divide;
+  const twOp = tw[OPS[op].tw];
   const opts = dtype === 'float16' ? { dtype } : {};
   const impls = [];
   const notes = {};
   const cleanup = [];
+  // The checked ops: what each peer's result must equal (tensorwise's, by op name), and how each came out.
+  const ort = ortOp(op, dtype);
+  const expected = {};
+  const want = (name) => (expected[name] ??= tw[name]({ data: a, shape: shapeA, ...opts }, { data: b, shape: shapeB, ...opts }).data);
+  const checks = [];
+  const check = OPS[op].checked ? (impl, got, name, tolerance = 0) => checks.push(`${impl} vs tw.${name}: ${compare(got, want(name), tolerance)}`) : null;
+  if (ort.note && (peers.ort || peers.ort2)) notes['ort op'] = ort.note;
 
   // 1t: the pool shares nothing (its workers stay up, asleep); Nt: the policy, on every thread init() gave.
   const oneThread = () => configurePoolForTests({ mode: 'never' });
@@ -176,9 +228,10 @@ async function runCase([op, dtype, shapeA, shapeB, divisor], peers, roofline) {
 
   if (peers.ort) {
     try {
-      const session = await peers.ort.InferenceSession.create(binaryModel(op, dtype, shapeA, shapeB, outShape),
+      const session = await peers.ort.InferenceSession.create(binaryModel(op, dtype, shapeA, shapeB, outShape, ort.attributes),
         { executionProviders: ['wasm'] });
       const feeds = { A: new peers.ort.Tensor(dtype, a, shapeA), B: new peers.ort.Tensor(dtype, b, shapeB) };
+      check?.('ort 1t', (await session.run(feeds)).C.data, ort.tw);
       impls.push(local('ort 1t', () => session.run(feeds)));
       cleanup.push(() => session.release());
     } catch (e) {
@@ -186,14 +239,22 @@ async function runCase([op, dtype, shapeA, shapeB, divisor], peers, roofline) {
     }
   }
   if (peers.ort2) {
-    const ready = await peers.ort2.ask({ type: 'case', op, dtype, shapeA, shapeB, outShape, a, b });
+    const ready = await peers.ort2.ask({ type: 'case', op, dtype, shapeA, shapeB, outShape, attributes: ort.attributes, a, b, check: !!check });
     if (ready.error) notes['ort 2t'] = `n/a (${ready.error.slice(0, 60)})`;
-    else impls.push({ name: 'ort 2t', spinsMs: 50, batch: async (count) => (await peers.ort2.ask({ type: 'batch', count })).us });
+    else {
+      check?.('ort 2t', ready.c, ort.tw);
+      impls.push({ name: 'ort 2t', spinsMs: 50, batch: async (count) => (await peers.ort2.ask({ type: 'batch', count })).us });
+    }
   }
   if (peers.tf) {
     if (dtype === 'float32' || dtype === 'int32') {
       const x = peers.tf.tensor(a, shapeA, dtype), y = peers.tf.tensor(b, shapeB, dtype);
-      const f = op === 'Mul' ? peers.tf.mul : peers.tf.div;
+      const f = peers.tf[OPS[op].tf];
+      if (check) {
+        const z = f(x, y);
+        check('tfjs', z.dataSync(), OPS[op].tw, isFloat(dtype) ? OPS[op].tfFloatTolerance : 0);
+        z.dispose();
+      }
       impls.push(local('tfjs', () => f(x, y).dispose()));
       cleanup.push(() => { x.dispose(); y.dispose(); });
     } else {
@@ -219,6 +280,7 @@ async function runCase([op, dtype, shapeA, shapeB, divisor], peers, roofline) {
   const pairs = [['tw typed 1t', `tw typed ${THREADS}t`], ['tw resident 1t', `tw resident ${THREADS}t`], ['ort 1t', 'ort 2t'],
     ['ort 2t', `tw typed ${THREADS}t`], ['ort 2t', `tw resident ${THREADS}t`]];
   const large = bytes >= 1 << 23;
+  if (checks.length) notes.check = checks.join('; ');
   // Garbage collected between batches from 1 MB: the typed-array calls leave a result each, and
   // V8 frees large results on background threads, which would take a core from the next batch
   // (from the pool's workers most of all).

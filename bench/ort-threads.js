@@ -1,7 +1,8 @@
 // onnxruntime-web with 2 threads, for bench/bench.js, which starts this as a child process
 // (onnxruntime-web's wasm backend takes its thread count once per process). It answers the
-// parent's messages one at a time: 'hello'; 'case' (make a session for one op and its inputs);
-// 'batch' (run it `count` times, timed here: µs per call).
+// parent's messages one at a time: 'hello'; 'case' (make a session for one op, its node's
+// attributes and its inputs; with `check`, answer with the output C of a first run, for the
+// parent to compare); 'batch' (run it `count` times, timed here: µs per call).
 import * as ort from 'onnxruntime-web';
 import { binaryModel } from './onnx-model.js';
 
@@ -18,11 +19,11 @@ async function answer(m) {
   if (m.type === 'case') {
     await session?.release();
     session = null;
-    session = await ort.InferenceSession.create(binaryModel(m.op, m.dtype, m.shapeA, m.shapeB, m.outShape),
+    session = await ort.InferenceSession.create(binaryModel(m.op, m.dtype, m.shapeA, m.shapeB, m.outShape, m.attributes),
       { executionProviders: ['wasm'] });
     feeds = { A: new ort.Tensor(m.dtype, m.a, m.shapeA), B: new ort.Tensor(m.dtype, m.b, m.shapeB) };
-    await session.run(feeds);
-    return {};
+    const { C } = await session.run(feeds);
+    return m.check ? { c: C.data } : {};
   }
   if (m.type === 'batch') {
     const s = now();

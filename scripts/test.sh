@@ -27,6 +27,7 @@ node build/wasm/tensorwise_tests.cjs
 # defaults.)
 SUITES=(tests/js/abi.test.js tests/js/api.test.js tests/js/casts.test.js tests/js/conversions.test.js tests/js/division.test.js tests/js/expr.test.js
   tests/js/golden.test.js tests/js/hostile.test.js tests/js/property.test.js tests/js/seeds.test.js tests/js/views.test.js tests/js/dynamic-shapes.test.js
+  tests/js/family.test.js
   tests/js/adversarial/*.test.js)
 for mode in 1:never 2:never 2:always; do
   threads=${mode%:*} small=${mode#*:}

@@ -1,6 +1,7 @@
-// The element types, from one list: the DType enum, element sizes, kinds, formats, C types, the
-// names JS knows them by and the ONNX opsets that take them all expand from TW_DTYPES. The
-// binding exports every one of these facts by name (bindings/binding.cc): JS copies none.
+// The element types, from one list: the DType enum, element sizes, kinds, formats, C types and
+// the names JS knows them by all expand from TW_DTYPES (which ONNX versions take a dtype is the
+// operators' fact: web/api/onnx-operators.js). The binding exports every one of these facts by
+// name (bindings/binding.cc): JS copies none.
 #pragma once
 
 #include <cstddef>

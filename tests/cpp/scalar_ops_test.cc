@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <cmath>
 #include <limits>
 
 #include "ops.h"
@@ -100,4 +101,46 @@ TEST_CASE("every op's arithmetic trait and zero quotient say what its functor do
 #define TW_CASE(name, functor) check_arithmetic_trait<functor>();
   TW_OPS(TW_CASE)
 #undef TW_CASE
+}
+
+// The family's functors on the values where the rules differ between libraries (numpy's loops,
+// C's fmod, JS's %): signed zeros and NaN for maximum and minimum, the signs of remainders, the
+// integer edge cases. (Golden vectors from numpy check every dtype: tests/golden.)
+TEST_CASE("maximum and minimum follow IEEE 754-2019; remainders follow numpy's mod and C's fmod") {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  CHECK(std::signbit(op_max::apply(-0.0, 0.0)) == false);
+  CHECK(std::signbit(op_max::apply(0.0, -0.0)) == false);
+  CHECK(std::signbit(op_min::apply(-0.0, 0.0)) == true);
+  CHECK(std::signbit(op_min::apply(0.0, -0.0)) == true);
+  CHECK(std::isnan(op_max::apply(nan, 1.0)));
+  CHECK(std::isnan(op_max::apply(1.0, nan)));
+  CHECK(std::isnan(op_min::apply(nan, -double(INFINITY))));
+  CHECK(op_max::apply(-double(INFINITY), -1e308) == -1e308);
+  CHECK(op_min::apply(int8_t{-128}, int8_t{127}) == -128);
+  CHECK(op_max::apply(uint64_t{~0ull}, uint64_t{1}) == ~0ull);
+  CHECK(op_max::apply(float16{0x8000}, float16{0x0000}).bits == 0x0000);
+  CHECK(op_min::apply(float16{0x7C01}, float16{0x3C00}).bits == 0x7E00);
+
+  CHECK(op_mod::apply(-7, 3) == 2);
+  CHECK(op_mod::apply(7, -3) == -2);
+  CHECK(op_fmod::apply(-7, 3) == -1);
+  CHECK(op_fmod::apply(7, -3) == 1);
+  CHECK(op_mod::apply(INT32_MIN, -1) == 0);
+  CHECK(op_fmod::apply(int64_t{INT64_MIN}, int64_t{-1}) == 0);
+  CHECK(op_mod::apply(int8_t{-128}, int8_t{0}) == 0);
+  CHECK(op_mod::apply(uint8_t{200}, uint8_t{7}) == 200 % 7);
+  CHECK(op_mod::apply(-7.5, 2.0) == 0.5);
+  CHECK(op_fmod::apply(-7.5, 2.0) == -1.5);
+  CHECK(std::signbit(op_mod::apply(-4.0, 2.0)) == false);  // a zero remainder takes the divisor's sign
+  CHECK(std::signbit(op_mod::apply(4.0, -2.0)) == true);
+  CHECK(std::signbit(op_fmod::apply(-4.0, 2.0)) == true);  // the dividend's
+  CHECK(op_mod::apply(-1e-300, 1.0) == 1.0);  // r + b rounds to b, as numpy's does
+  CHECK(std::isnan(op_mod::apply(1.0, 0.0)));
+  CHECK(std::isnan(op_fmod::apply(double(INFINITY), 2.0)));
+  CHECK(op_mod::apply(3.0, double(INFINITY)) == 3.0);
+  CHECK(op_mod::apply(-3.0, double(INFINITY)) == INFINITY);  // numpy 2 gives inf here too (fmod, then + b)
+
+  CHECK(op_sqdiff::apply(int8_t{-128}, int8_t{127}) == 1);  // (-255)^2 = 65025, wrapped to 8 bits
+  CHECK(op_sqdiff::apply(uint8_t{0}, uint8_t{255}) == 1);
+  CHECK(op_sqdiff::apply(1e200, -1e200) == INFINITY);
 }

@@ -6,6 +6,7 @@ import {
   init, multiply, divide, add, subtract, sub, mul, div, tensor, empty, onnx, openvino, broadcastShapes, BroadcastError,
   float16ToNumber, numberToFloat16, setThreads, threads, threadLimit, dtypes, ops, memoryUsage,
   float32ToFloat16, float16ToFloat32, float32ToBfloat16, bfloat16ToFloat32, expr,
+  maximum, minimum, mod, remainder, fmod, squaredDifference,
   type DType, type DTypeKind, type Result, type WasmTensor, type BroadcastExplanation, type Expression,
 } from 'tensorwise';
 
@@ -78,7 +79,7 @@ export async function main(): Promise<number> {
   const kinds: DTypeKind[] = dtypes().map((x) => x.kind);
   const half16 = dtypes().find((x) => x.name === 'float16');
   const one: number | undefined = half16?.toNumber?.(0x3c00);
-  const signs: string[] = ops().map((x) => x.sign);
+  const signs: (string | null)[] = ops().map((x) => x.sign);
   const sum2 = add({ data: new Int16Array([1, 2]) }, 3);
   const sumData: Int16Array = sum2.data;
   const sumOut = add(r, r, { out: new Float32Array(3) });
@@ -89,6 +90,18 @@ export async function main(): Promise<number> {
   const ovDifference: Int32Array = openvino.Subtract(q, q, { auto_broadcast: 'none' }).data;
   const onnxSum: Float32Array = onnx.Add(r, r).data;
   const ovSum: Float32Array = openvino.Add(r, r, { auto_broadcast: 'numpy' }).data;
+  // The rest of the family: the same operand forms and results; mod and fmod take onZeroDivision.
+  const relu: Float32Array = maximum(r, 0).data;
+  const clamped: Float32Array = minimum(maximum(r, 0), 6, { out: new Float32Array(3) }).data;
+  const wrapped: Int32Array = mod(q, 3, { onZeroDivision: 'error' }).data;
+  const numpyName: Int32Array = remainder(q, 3).data;
+  const cRemainder: Float64Array = fmod({ data: new Float64Array([-7.5]) }, 2).data;
+  const squared: Uint8Array = squaredDifference({ data: new Uint8Array([3]) }, 5).data;
+  const onnxMax: Float32Array = onnx.Max([r, r, 2]).data;
+  const onnxMin: Int32Array = onnx.Min([q], {}, 13).data;
+  const onnxMod: Int32Array = onnx.Mod(q, 3, { fmod: 0 }, 13).data;
+  const ovFloorMod: Int32Array = openvino.FloorMod(q, 3, { auto_broadcast: 'numpy' }).data;
+  const ovSquared: Float32Array = openvino.SquaredDifference(r, r).data;
   const generic: Result = r;
   const anyDtype: DType = generic.dtype;
   try {
@@ -119,6 +132,14 @@ export async function main(): Promise<number> {
   openvino.Multiply(r, r, { auto_broadcast: 'pdpd', axis: 'one' });
   // @ts-expect-error multiply takes no pythondiv
   multiply(r, 2, { pythondiv: false });
+  // @ts-expect-error mod takes no pythondiv (it has the divisor's sign)
+  mod(q, 2, { pythondiv: false });
+  // @ts-expect-error maximum takes no onZeroDivision
+  maximum(r, 2, { onZeroDivision: 'error' });
+  // @ts-expect-error onnx.Max takes a list of inputs
+  onnx.Max(r, r);
+  // @ts-expect-error fmod is 0 or 1
+  onnx.Mod(q, 3, { fmod: 2 });
   // @ts-expect-error not a dtype
   empty([2], 'float33');
   // @ts-expect-error onZeroDivision is 'zero' or 'error'

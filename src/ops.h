@@ -152,10 +152,13 @@ struct extremum {
   template <class T>
   static T apply(T a, T b) {
     if constexpr (is_narrow_float_v<T>) {
+      // The format's fields from its widths (dtype.h), whatever its storage.
+      using Bits = decltype(T::bits);
       constexpr unsigned kInf = ((1u << exponent_bits<T>()) - 1) << mantissa_bits<T>();
-      constexpr uint16_t kQuietNaN = static_cast<uint16_t>(kInf | (1u << (mantissa_bits<T>() - 1)));
-      if ((a.bits & 0x7FFFu) > kInf || (b.bits & 0x7FFFu) > kInf) return T{kQuietNaN};
-      const auto key = [](uint16_t h) { return (h & 0x8000u) ? -1 - static_cast<int>(h & 0x7FFFu) : static_cast<int>(h); };
+      constexpr unsigned kSign = 1u << (exponent_bits<T>() + mantissa_bits<T>()), kMagnitude = kSign - 1;
+      constexpr Bits kQuietNaN = static_cast<Bits>(kInf | (1u << (mantissa_bits<T>() - 1)));
+      if ((a.bits & kMagnitude) > kInf || (b.bits & kMagnitude) > kInf) return T{kQuietNaN};
+      const auto key = [](unsigned h) { return (h & kSign) ? -1 - static_cast<int>(h & kMagnitude) : static_cast<int>(h); };
       return (key(a.bits) > key(b.bits)) == kMax ? a : b;
     } else if constexpr (std::is_floating_point_v<T>) {
       // A NaN result is the one quiet NaN (its bits then do not depend on the path: arithmetic.h).

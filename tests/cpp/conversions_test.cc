@@ -70,10 +70,11 @@ std::vector<float> float32_cases() {
 // Every narrow float, then random ones.
 template <class T>
 std::vector<T> narrow_cases() {
+  using Bits = decltype(T::bits);  // the format's storage, whatever its width
   std::vector<T> values;
-  for (uint32_t h = 0; h <= 0xFFFF; ++h) values.push_back(T{static_cast<uint16_t>(h)});
+  for (uint32_t h = 0; h <= std::numeric_limits<Bits>::max(); ++h) values.push_back(T{static_cast<Bits>(h)});
   std::mt19937_64 rng(0x16B);
-  while (values.size() < (1u << 18)) values.push_back(T{static_cast<uint16_t>(rng())});
+  while (values.size() < (1u << 18)) values.push_back(T{static_cast<Bits>(rng())});
   return values;
 }
 

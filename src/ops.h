@@ -54,6 +54,18 @@ enum class Arithmetic : uint8_t {
 #undef TW_ENUM
 };
 
+// An op's traits (above), written once: each functor derives from its facts. kZeroQuotient is 0
+// for every op, as numpy's integer x / 0 and x % 0 are.
+template <bool Commutes, bool Divides, bool Signless, Arithmetic A, bool Floors = false>
+struct facts {
+  static constexpr bool kCommutes = Commutes;
+  static constexpr bool kDivision = Divides;
+  static constexpr bool kFloorDivision = Floors;
+  static constexpr bool kSignless = Signless;
+  static constexpr Arithmetic kArithmetic = A;
+  static constexpr int kZeroQuotient = 0;
+};
+
 // The ring operations (+, -, *) of every dtype from one C++ operator `fn`: IEEE for floats;
 // narrow floats through float32, rounded once, which is the correctly rounded result
 // (docs/contract.md, "Arithmetic"); integers wrap modulo 2^bits, computed in unsigned (promoted
@@ -74,13 +86,7 @@ T ring_op(T a, T b, Fn fn) {
 
 // The ring ops (*, +, -): the same traits but for commuting, and one rounding or wrap each.
 template <class Fn, bool Commutes, Arithmetic A>
-struct ring {
-  static constexpr bool kCommutes = Commutes;
-  static constexpr Arithmetic kArithmetic = A;
-  static constexpr int kZeroQuotient = 0;
-  static constexpr bool kDivision = false;
-  static constexpr bool kFloorDivision = false;
-  static constexpr bool kSignless = true;
+struct ring : facts<Commutes, false, true, A> {
   template <class T>
   static T apply(T a, T b) { return ring_op(a, b, Fn{}); }
 };
@@ -90,13 +96,7 @@ struct op_sub : ring<std::minus<>, false, Arithmetic::difference> {};
 
 // Division: IEEE for floats; integers truncate toward zero (C, ONNX Div). Integer division never
 // traps: x/0 is 0, and MIN/-1 wraps to MIN (like numpy).
-struct op_div {
-  static constexpr bool kCommutes = false;
-  static constexpr bool kDivision = true;
-  static constexpr bool kFloorDivision = false;
-  static constexpr bool kSignless = false;
-  static constexpr Arithmetic kArithmetic = Arithmetic::quotient;
-  static constexpr int kZeroQuotient = 0;
+struct op_div : facts<false, true, false, Arithmetic::quotient> {
   template <class T>
   static T apply(T a, T b) {
     if constexpr (is_narrow_float_v<T>) {
@@ -116,13 +116,7 @@ struct op_div {
 
 // Floor division (Python //, OpenVINO pythondiv): signed integers round toward -Inf; for every
 // other type it is op_div (canonical_op maps it there).
-struct op_div_floor {
-  static constexpr bool kCommutes = false;
-  static constexpr bool kDivision = true;
-  static constexpr bool kFloorDivision = true;
-  static constexpr bool kSignless = false;
-  static constexpr Arithmetic kArithmetic = Arithmetic::quotient;
-  static constexpr int kZeroQuotient = op_div::kZeroQuotient;
+struct op_div_floor : facts<false, true, false, Arithmetic::quotient, true> {
   using truncating = op_div;
   template <class T>
   static T apply(T a, T b) {
@@ -142,13 +136,7 @@ struct op_div_floor {
 // one quiet NaN, found on the bits: sign and magnitude made two's-complement ordered (a
 // negative's magnitude bits flipped; -0 is -1, +0 is 0), as the SIMD kernels do.
 template <bool kMax>
-struct extremum {
-  static constexpr bool kCommutes = true;
-  static constexpr bool kDivision = false;
-  static constexpr bool kFloorDivision = false;
-  static constexpr bool kSignless = false;
-  static constexpr Arithmetic kArithmetic = Arithmetic::none;
-  static constexpr int kZeroQuotient = 0;
+struct extremum : facts<true, false, false, Arithmetic::none> {
   template <class T>
   static T apply(T a, T b) {
     if constexpr (is_narrow_float_v<T>) {
@@ -179,13 +167,7 @@ struct op_min : extremum<false> {};
 // differs from b's; a zero r takes b's sign. Narrow floats compute in float32 and round once.
 // Integers never trap: x % 0 is kZeroQuotient (0), MIN % -1 is 0.
 template <bool kFloor>
-struct remainder {
-  static constexpr bool kCommutes = false;
-  static constexpr bool kDivision = true;
-  static constexpr bool kFloorDivision = false;
-  static constexpr bool kSignless = false;
-  static constexpr Arithmetic kArithmetic = Arithmetic::none;
-  static constexpr int kZeroQuotient = 0;
+struct remainder : facts<false, true, false, Arithmetic::none> {
   template <class T>
   static T apply(T a, T b) {
     if constexpr (is_narrow_float_v<T>) {
@@ -215,13 +197,7 @@ struct op_mod : remainder<true> {};
 
 // (a - b) * (a - b), each step rounded to the dtype (narrow floats: the difference rounded to
 // the narrow float, then the product), integers wrapping.
-struct op_sqdiff {
-  static constexpr bool kCommutes = true;
-  static constexpr bool kDivision = false;
-  static constexpr bool kFloorDivision = false;
-  static constexpr bool kSignless = true;
-  static constexpr Arithmetic kArithmetic = Arithmetic::none;
-  static constexpr int kZeroQuotient = 0;
+struct op_sqdiff : facts<true, false, true, Arithmetic::none> {
   template <class T>
   static T apply(T a, T b) {
     const T d = op_sub::apply(a, b);

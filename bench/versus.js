@@ -1,6 +1,7 @@
 // This checkout against another checkout of tensorwise, side by side in one process:
 // node --expose-gc bench/versus.js /path/to/other/checkout (its dist/ built); TW_VERSUS=all adds
-// large cases to the tiny calls. Rounds alternate the two, one ~2 ms batch each (which goes first
+// large cases to the tiny calls, TW_VERSUS=kernels runs the kernels' cases instead (resident
+// operands of every kind of kernel, in cache and not, and broadcast rows of one kernel call each). Rounds alternate the two, one ~2 ms batch each (which goes first
 // alternates too); medians of the per-call times and their ratio. Used to hold a change to "no
 // more than N % slower" than the commit before it.
 import { resolve } from 'node:path';
@@ -107,6 +108,47 @@ function largeCases(tw) {
   };
 }
 
+// The kernels (TW_VERSUS=kernels): resident operands into `out`, made on first use.
+function kernelCases(tw) {
+  const cases = {};
+  const fill = (T, n, f) => T.from({ length: n }, (_, i) => f(i));
+  const add = (name, op, dtype, A, shapeA, B, shapeB) => {
+    let fn = null;
+    cases[name] = () =>
+      (fn ??= (() => {
+        const a = tw.tensor(A(), shapeA, dtype), b = tw.tensor(B(), shapeB, dtype);
+        const y = tw.empty(shapeA.reduce((x, d) => x * d, 1) >= shapeB.reduce((x, d) => x * d, 1) ? shapeA : shapeB, dtype);
+        return () => tw[op](a, b, { out: y });
+      })())();
+  };
+  const f32 = (n, f) => () => fill(Float32Array, n, f);
+  for (const n of [1024, 65536, 1 << 20]) {
+    add(`Add f32 [${n}]`, 'add', 'float32', f32(n, (i) => i * 0.5 - 7), [n], f32(n, (i) => 3 - i), [n]);
+    add(`maximum f32 [${n}], 0`, 'maximum', 'float32', f32(n, (i) => (i % 7) - 3), [n], f32(1, () => 0), [1]);
+  }
+  add('Add f32 [1037]', 'add', 'float32', f32(1037, (i) => i), [1037], f32(1037, (i) => 2 * i), [1037]);
+  add('Add f32 [40]', 'add', 'float32', f32(40, (i) => i), [40], f32(40, (i) => 2 * i), [40]);
+  add('Add i8 [4109]', 'add', 'int8', () => fill(Int8Array, 4109, (i) => i), [4109], () => fill(Int8Array, 4109, (i) => 3 * i), [4109]);
+  add('Div i32 [65536] / 7', 'divide', 'int32', () => fill(Int32Array, 65536, (i) => i * 13 - 9999), [65536], () => Int32Array.of(7), [1]);
+  add('Div f32 [65536] / 3', 'divide', 'float32', f32(65536, (i) => i * 1.5), [65536], f32(1, () => 3), [1]);
+  add('Sub f64 3 - [65536]', 'subtract', 'float64', () => Float64Array.of(3), [1], () => fill(Float64Array, 65536, (i) => i), [65536]);
+  add('Mul bf16 [65536]', 'multiply', 'bfloat16', () => fill(Uint16Array, 65536, (i) => 0x3f80 + (i & 127)), [65536], () => fill(Uint16Array, 65536, (i) => 0x4000 + (i & 63)), [65536]);
+  add('Add f16 [65536]', 'add', 'float16', () => fill(Uint16Array, 65536, (i) => 0x3c00 + (i & 255)), [65536], () => fill(Uint16Array, 65536, (i) => 0x4000 + (i & 63)), [65536]);
+  add('minimum i16 [65536]', 'minimum', 'int16', () => fill(Int16Array, 65536, (i) => i), [65536], () => fill(Int16Array, 65536, (i) => 5000 - i), [65536]);
+  add('maximum u8 [65536]', 'maximum', 'uint8', () => fill(Uint8Array, 65536, (i) => i), [65536], () => fill(Uint8Array, 65536, (i) => 3 * i), [65536]);
+  add('maximum bf16 [65536]', 'maximum', 'bfloat16', () => fill(Uint16Array, 65536, (i) => 0x3f80 + (i & 127)), [65536], () => fill(Uint16Array, 65536, (i) => 0x3f80 + (i & 63)), [65536]);
+  add('Div i64 [65536]', 'divide', 'int64', () => fill(BigInt64Array, 65536, (i) => BigInt(i * 977 - 99999)), [65536], () => fill(BigInt64Array, 65536, (i) => BigInt((i % 13) - 6)), [65536]);
+  add('Div i16 [65536]', 'divide', 'int16', () => fill(Int16Array, 65536, (i) => i), [65536], () => fill(Int16Array, 65536, (i) => (i % 13) - 6), [65536]);
+  // Rows of a broadcast, one kernel call each (L elements: whole vectors and not).
+  for (const L of [5, 37, 100, 255]) {
+    const N = Math.ceil(16384 / L);
+    add(`Add f32 [${N},${L}] + [${L}]`, 'add', 'float32', f32(N * L, (i) => i), [N, L], f32(L, (i) => i), [L]);
+    add(`Mul f32 [${N},${L}] * [${N},1]`, 'multiply', 'float32', f32(N * L, (i) => i), [N, L], f32(N, (i) => i), [N, 1]);
+    add(`maximum i32 [${N},${L}], [${L}]`, 'maximum', 'int32', () => fill(Int32Array, N * L, (i) => i), [N, L], () => fill(Int32Array, L, (i) => i + 1), [L]);
+  }
+  return cases;
+}
+
 function batchSize(fn) {
   const t = now();
   fn();
@@ -122,8 +164,9 @@ function batchSize(fn) {
 }
 
 const large = process.env.TW_VERSUS === 'all';
-const mine = { ...cases(here), ...(large ? largeCases(here) : {}) };
-const theirs = { ...cases(there), ...(large ? largeCases(there) : {}) };
+const set = (tw) => (process.env.TW_VERSUS === 'kernels' ? kernelCases(tw) : { ...cases(tw), ...(large ? largeCases(tw) : {}) });
+const mine = set(here);
+const theirs = set(there);
 const rounds = Number(process.env.TW_ROUNDS ?? 41);
 console.log(`this checkout against ${otherRoot}: median µs per call over ${rounds} alternating rounds`);
 console.log('case'.padEnd(36), 'this'.padStart(8), 'other'.padStart(8), 'this/other'.padStart(11));

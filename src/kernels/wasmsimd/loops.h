@@ -1,14 +1,16 @@
 // The loops that turn a vector function (or a kernel class) into the three kernels of an
-// (op, dtype): op, opc and ropc (vbinary.h). op and ropc share one loop, not inlined into them,
-// where a broadcast a is splatted into a vector on the stack and read there at every step (its
-// step is 0). opc has a loop of its own with b splatted in a register, so that what the vector
-// function derives from b (a float32 divisor, a bfloat16's widening) is done once, out of the
-// loop, except for the integer divisions and float16's kernel classes: their opc shares op's
-// loop too (kSharedOpc below), for bytes (docs/performance.md, "The rest of the arithmetic
-// family"). (A loop per kernel made three copies of every loop, most of the module's code, for a
-// speed ropc's uses do not show.) Tails (fewer than 16 bytes left) go through the scalar
-// semantics, so nothing is read or written past a buffer's end. kElements is the unroll, in
-// elements per iteration (as XNNPACK's u16): a multiple of the lanes in a vector.
+// (op, dtype): op, opc and ropc (vbinary.h). A vector function's kernels are thin entries into
+// one loop (run), not inlined into them, where a broadcast operand is its first element splatted
+// into a vector on the stack and read there at every step (its step is 0); opc has a loop of its
+// own with b splatted in a register, so that what the vector function derives from b (a float32
+// divisor, a bfloat16's widening) is done once, out of the loop, except for the integer
+// divisions: their opc shares op's loop (kSharedOpc below), for bytes (docs/performance.md, "The
+// rest of the arithmetic family"). A run's last elements go through the vector function too (the
+// last vector overlapping the one before, or, for a run shorter than a vector, copies padded to
+// one: run_short), so a kernel holds no scalar copy of its op, every element gets a lane's bits
+// whichever call computes it, and nothing is read or written past a buffer's end
+// (docs/performance.md, "Kernels with no scalar tails"). kElements is the unroll, in elements
+// per iteration (as XNNPACK's u16): a multiple of the lanes in a vector.
 #pragma once
 
 #include <wasm_simd128.h>
@@ -36,9 +38,64 @@ struct Operand {
       step = 0;
     }
   }
-  // Element i of the run.
-  T operator[](size_t i) const { return at[step == 0 ? 0 : i]; }
 };
+
+// The loop of a kernel, one per (dtype, vector function, b splatted): `bytes` (16 or more) of y
+// from a and b, each stepping 16 bytes a vector or 0 (a vector splatted on the stack). With
+// kSplatB, b is splatted from its first element into a register, before the loop, so that what
+// the vector function derives from b alone (a float32 divisor, a bfloat16's widening) is hoisted
+// out of it. The last vector is computed first, from the inputs as they are before anything is
+// stored (y may be a or b), and stored last: where bytes is not a multiple of 16 it overlaps the
+// one before, whose elements it gives the same bits. So a run's tail goes through the vector
+// function too, and no kernel holds a second, scalar, copy of its op.
+template <class T, vec_fn V, size_t kUnroll, bool kSplatB, bool kOpOnly>
+__attribute__((noinline)) void run(size_t bytes, const unsigned char* a, size_t step_a, const unsigned char* b,
+                                   size_t step_b, unsigned char* y) {
+  // The steps known where they are (opc's a, and both where only op runs this loop): constant
+  // offsets and increments in the loop.
+  if constexpr (kSplatB || kOpOnly) step_a = 16;
+  if constexpr (kOpOnly) step_b = 16;
+  const v128_t sb = kSplatB ? splat<T>(b) : wasm_i32x4_splat(0);
+  const size_t at = bytes - 16;
+  const v128_t last = V(wasm_v128_load(a + (step_a != 0 ? at : 0)), kSplatB ? sb : wasm_v128_load(b + (step_b != 0 ? at : 0)));
+  unsigned char* const end = y + at;
+  if constexpr (kUnroll > 1) {
+    for (; end - y >= static_cast<ptrdiff_t>(16 * kUnroll); y += 16 * kUnroll) {
+      v128_t r[kUnroll];
+      // Unrolled by hand (the build turns off automatic unrolling to keep the binary small).
+#pragma clang loop unroll(full)
+      for (size_t u = 0; u < kUnroll; ++u) r[u] = V(wasm_v128_load(a + u * step_a), kSplatB ? sb : wasm_v128_load(b + u * step_b));
+      // All loads happen before the stores, so y may alias a or b.
+#pragma clang loop unroll(full)
+      for (size_t u = 0; u < kUnroll; ++u) wasm_v128_store(y + 16 * u, r[u]);
+      a += kUnroll * step_a;
+      b += kUnroll * step_b;
+    }
+  }
+  for (; y < end; y += 16) {
+    wasm_v128_store(y, V(wasm_v128_load(a), kSplatB ? sb : wasm_v128_load(b)));
+    a += step_a;
+    b += step_b;
+  }
+  wasm_v128_store(end, last);
+}
+
+using run_fn = void (*)(size_t bytes, const unsigned char* a, size_t step_a, const unsigned char* b, size_t step_b,
+                        unsigned char* y);
+
+// A run of fewer than 16 bytes: through the kernel's loop on copies padded with zeros to a vector.
+// One copy for every kernel: not inlined.
+__attribute__((noinline, no_builtin("memcpy"))) inline void run_short(size_t bytes, const unsigned char* a, size_t step_a,
+                                                                      const unsigned char* b, size_t step_b,
+                                                                      unsigned char* y, run_fn loop) {
+  alignas(16) unsigned char pa[16] = {}, pb[16] = {}, py[16];
+  for (size_t i = 0; i < bytes; ++i) {
+    if (step_a != 0) pa[i] = a[i];
+    if (step_b != 0) pb[i] = b[i];
+  }
+  loop(16, step_a != 0 ? pa : a, step_a, step_b != 0 ? pb : b, step_b, py);
+  for (size_t i = 0; i < bytes; ++i) y[i] = py[i];
+}
 
 // Whether opc shares op's loop: the integer divisions, whose work per vector (through floats,
 // or scalar for 64 bits) is large beside a broadcast divisor's conversions, redone per vector.
@@ -47,50 +104,40 @@ struct Operand {
 template <class T, class F>
 constexpr bool kSharedOpc = F::kDivision && std::is_integral_v<T>;
 
-template <class T, class F, vec_fn V, size_t kElements, bool kSplatB>
-__attribute__((noinline)) void run(size_t n, const void* a_, bool splat_a, const void* b_, bool splat_b, void* y_) {
-  constexpr size_t kLanes = 16 / sizeof(T);
-  static_assert(kElements % kLanes == 0, "the unroll is whole vectors");
-  constexpr size_t kUnroll = kElements / kLanes;
-  const Operand<T> oa(a_, splat_a);
-  const T* a = oa.at;
-  const size_t step_a = oa.step;
-  const Operand<T> ob(b_, !kSplatB && splat_b);
-  const T* b = ob.at;
-  const v128_t sb = kSplatB ? splat<T>(b) : wasm_i32x4_splat(0);
-  const size_t step_b = kSplatB ? 0 : ob.step;
-  T* y = static_cast<T*>(y_);
-  size_t i = 0;
-  for (; i + kElements <= n; i += kElements) {
-    v128_t r[kUnroll];
-    // Unrolled by hand (the build turns off automatic unrolling to keep the binary small).
-#pragma clang loop unroll(full)
-    for (size_t u = 0; u < kUnroll; ++u) r[u] = V(wasm_v128_load(a + u * step_a), kSplatB ? sb : wasm_v128_load(b + u * step_b));
-    // All loads happen before the stores, so y may alias a or b.
-#pragma clang loop unroll(full)
-    for (size_t u = 0; u < kUnroll; ++u) wasm_v128_store(y + i + u * kLanes, r[u]);
-    a += kUnroll * step_a;
-    b += kUnroll * step_b;
+// A kernel: n elements, a or b broadcast (its first element splatted into a vector on the stack,
+// or, with kSplatB, into a register by the loop).
+template <class T, vec_fn V, size_t kUnroll, bool kSplatB, bool kOpOnly = false>
+inline void run_kernel(size_t n, const void* a_, bool splat_a, const void* b_, bool splat_b, void* y_) {
+  alignas(16) unsigned char lanes[16];
+  const unsigned char* a = static_cast<const unsigned char*>(a_);
+  const unsigned char* b = static_cast<const unsigned char*>(b_);
+  unsigned char* y = static_cast<unsigned char*>(y_);
+  if (splat_a) {
+    wasm_v128_store(lanes, splat<T>(a));
+    a = lanes;
+  } else if (splat_b && !kSplatB) {
+    wasm_v128_store(lanes, splat<T>(b));
+    b = lanes;
   }
-  for (; i + kLanes <= n; i += kLanes) {
-    wasm_v128_store(y + i, V(wasm_v128_load(a), kSplatB ? sb : wasm_v128_load(b)));
-    a += step_a;
-    b += step_b;
-  }
-  for (; i < n; ++i) y[i] = F::apply(oa[i], ob[kSplatB ? 0 : i]);
+  const size_t step_a = splat_a ? 0 : 16, step_b = splat_b ? 0 : 16, bytes = n * sizeof(T);
+  if (bytes >= 16) run<T, V, kUnroll, kSplatB, kOpOnly>(bytes, a, step_a, b, step_b, y);
+  else if (bytes != 0) run_short(bytes, a, step_a, b, step_b, y, &run<T, V, kUnroll, kSplatB, kOpOnly>);
 }
 
 template <class T, class F, vec_fn V, size_t U>
-void vop(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, false>(n, a, false, b, false, y); }
+void vop(size_t n, const void* a, const void* b, void* y) {
+  // A commutative op has no ropc (kernels() below): its op runs a loop of its own.
+  run_kernel<T, V, U * sizeof(T) / 16, false, F::kCommutes && !kSharedOpc<T, F>>(n, a, false, b, false, y);
+}
 template <class T, class F, vec_fn V, size_t U>
 void vopc(size_t n, const void* a, const void* b, void* y) {
   if constexpr (F::kArithmetic == Arithmetic::quotient) {
     if (divide_by_power_of_two<T, F>(n, a, b, y)) return;
   }
-  run<T, F, V, U, !kSharedOpc<T, F>>(n, a, false, b, true, y);
+  run_kernel<T, V, U * sizeof(T) / 16, !kSharedOpc<T, F>>(n, a, false, b, true, y);
 }
 template <class T, class F, vec_fn V, size_t U>
-void vropc(size_t n, const void* a, const void* b, void* y) { run<T, F, V, U, false>(n, a, true, b, false, y); }
+void vropc(size_t n, const void* a, const void* b, void* y) { run_kernel<T, V, U * sizeof(T) / 16, false>(n, a, true, b, false, y); }
 
 // Kernels with a fast path that may decline a vector: a class K with Constants, fast(), which
 // returns a mask that is nonzero where it declines, and full(). The fast loop is a function of

@@ -14,7 +14,11 @@
 //                    the traits above and kZeroQuotient it says all of an op's semantics, so the
 //                    JS layer builds its small-op loops from the facts (web/execution/small-ops.js)
 //   kZeroQuotient    (divisions) what an integer x/0 gives
-// The binding exports the enum and every trait by name (bindings/binding.cc).
+// The binding exports the enum and every trait by name (bindings/binding.cc). Beside a functor,
+// where the op's vector form is a few instructions, are its wasm SIMD vector functions (the op
+// 16 bytes at a time, which kernel_list.inc names): an op's semantics, scalar and vector, in one
+// place. Vector forms that need a family of helpers (integer division through floats, the
+// narrow floats through float32) are in kernels/wasmsimd/.
 #pragma once
 
 #include <cmath>
@@ -24,6 +28,10 @@
 
 #include "dtype.h"
 #include "half.h"
+
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 namespace tensorwise {
 
@@ -94,6 +102,52 @@ struct op_mul : ring<std::multiplies<>, true, Arithmetic::product> {};
 struct op_add : ring<std::plus<>, true, Arithmetic::sum> {};
 struct op_sub : ring<std::minus<>, false, Arithmetic::difference> {};
 
+// The ring ops 16 bytes at a time (kernel_list.inc names these vector functions; every lane
+// gives what the functor gives: tests/cpp/kernels_test.cc). Integer add and multiply: the low bits
+// of a sum or a product do not depend on signedness, so unsigned integers run the signed kernels
+// (canonical_dtype below). The narrow floats' are kernel families of their own
+// (kernels/wasmsimd/narrow_floats.h).
+#ifdef __wasm_simd128__
+namespace wasmsimd {
+
+// ---- multiply
+
+inline v128_t f32_mul(v128_t a, v128_t b) { return wasm_f32x4_mul(a, b); }
+inline v128_t f64_mul(v128_t a, v128_t b) { return wasm_f64x2_mul(a, b); }
+
+// No i8x16.mul: multiply 16-bit lanes twice. The low byte of a 16-bit product is the product of
+// the even bytes; the odd bytes, shifted down in a and kept in place in b, give their product in
+// the high byte. Six cheap instructions per 16 bytes, no widening.
+inline v128_t i8_mul(v128_t a, v128_t b) {
+  const v128_t even = wasm_i16x8_mul(a, b);
+  const v128_t odd = wasm_i16x8_mul(wasm_u16x8_shr(a, 8), wasm_v128_and(b, wasm_i16x8_splat(static_cast<int16_t>(0xFF00))));
+  return wasm_v128_or(wasm_v128_and(even, wasm_i16x8_splat(0x00FF)), odd);
+}
+inline v128_t i16_mul(v128_t a, v128_t b) { return wasm_i16x8_mul(a, b); }
+inline v128_t i32_mul(v128_t a, v128_t b) { return wasm_i32x4_mul(a, b); }
+inline v128_t i64_mul(v128_t a, v128_t b) { return wasm_i64x2_mul(a, b); }
+
+// ---- add
+
+inline v128_t f32_add(v128_t a, v128_t b) { return wasm_f32x4_add(a, b); }
+inline v128_t f64_add(v128_t a, v128_t b) { return wasm_f64x2_add(a, b); }
+inline v128_t i8_add(v128_t a, v128_t b) { return wasm_i8x16_add(a, b); }
+inline v128_t i16_add(v128_t a, v128_t b) { return wasm_i16x8_add(a, b); }
+inline v128_t i32_add(v128_t a, v128_t b) { return wasm_i32x4_add(a, b); }
+inline v128_t i64_add(v128_t a, v128_t b) { return wasm_i64x2_add(a, b); }
+
+// ---- subtract
+
+inline v128_t f32_sub(v128_t a, v128_t b) { return wasm_f32x4_sub(a, b); }
+inline v128_t f64_sub(v128_t a, v128_t b) { return wasm_f64x2_sub(a, b); }
+inline v128_t i8_sub(v128_t a, v128_t b) { return wasm_i8x16_sub(a, b); }
+inline v128_t i16_sub(v128_t a, v128_t b) { return wasm_i16x8_sub(a, b); }
+inline v128_t i32_sub(v128_t a, v128_t b) { return wasm_i32x4_sub(a, b); }
+inline v128_t i64_sub(v128_t a, v128_t b) { return wasm_i64x2_sub(a, b); }
+
+}  // namespace wasmsimd
+#endif
+
 // Division: IEEE for floats; integers truncate toward zero (C, ONNX Div). Integer division never
 // traps: x/0 is 0, and MIN/-1 wraps to MIN (like numpy).
 struct op_div : facts<false, true, false, Arithmetic::quotient> {
@@ -113,6 +167,19 @@ struct op_div : facts<false, true, false, Arithmetic::quotient> {
     }
   }
 };
+
+// The division of the IEEE floats 16 bytes at a time, correctly rounded (the integer divisions
+// and the narrow floats' are kernel families of their own: kernels/wasmsimd/).
+#ifdef __wasm_simd128__
+namespace wasmsimd {
+
+// ---- float division
+
+inline v128_t f32_div(v128_t a, v128_t b) { return wasm_f32x4_div(a, b); }
+inline v128_t f64_div(v128_t a, v128_t b) { return wasm_f64x2_div(a, b); }
+
+}  // namespace wasmsimd
+#endif
 
 // Floor division (Python //, OpenVINO pythondiv): signed integers round toward -Inf; for every
 // other type it is op_div (canonical_op maps it there).
@@ -149,7 +216,7 @@ struct extremum : facts<true, false, false, Arithmetic::none> {
       const auto key = [](unsigned h) { return (h & kSign) ? -1 - static_cast<int>(h & kMagnitude) : static_cast<int>(h); };
       return (key(a.bits) > key(b.bits)) == kMax ? a : b;
     } else if constexpr (std::is_floating_point_v<T>) {
-      // A NaN result is the one quiet NaN (its bits then do not depend on the path: arithmetic.h).
+      // A NaN result is the one quiet NaN (its bits then do not depend on the path: the vector functions below).
       if (a != a || b != b) return std::numeric_limits<T>::quiet_NaN();
       // Equal operands differ only as zeros: the one whose sign bit is clear is +0.
       if (a == b) return std::signbit(a) == kMax ? b : a;
@@ -161,6 +228,64 @@ struct extremum : facts<true, false, false, Arithmetic::none> {
 };
 struct op_max : extremum<true> {};
 struct op_min : extremum<false> {};
+
+// maximum and minimum 16 bytes at a time, for every dtype but the 64-bit integers.
+#ifdef __wasm_simd128__
+namespace wasmsimd {
+
+// ---- float maximum and minimum
+
+// f32x4.max and min are IEEE 754-2019's maximum and minimum, but a NaN result's bits are the
+// engine's: made the one quiet NaN, as the functor gives it, so that an element's bits do not
+// depend on which kernel computes it.
+template <v128_t (*Op)(v128_t, v128_t), v128_t (*Ne)(v128_t, v128_t), v128_t (*Quiet)()>
+inline v128_t float_extremum(v128_t a, v128_t b) {
+  return wasm_v128_bitselect(Quiet(), Op(a, b), wasm_v128_or(Ne(a, a), Ne(b, b)));
+}
+inline v128_t f32_quiet_nan() { return wasm_i32x4_splat(0x7FC00000); }
+inline v128_t f64_quiet_nan() { return wasm_i64x2_splat(0x7FF8000000000000); }
+inline v128_t f32_max(v128_t a, v128_t b) { return float_extremum<wasm_f32x4_max, wasm_f32x4_ne, f32_quiet_nan>(a, b); }
+inline v128_t f32_min(v128_t a, v128_t b) { return float_extremum<wasm_f32x4_min, wasm_f32x4_ne, f32_quiet_nan>(a, b); }
+inline v128_t f64_max(v128_t a, v128_t b) { return float_extremum<wasm_f64x2_max, wasm_f64x2_ne, f64_quiet_nan>(a, b); }
+inline v128_t f64_min(v128_t a, v128_t b) { return float_extremum<wasm_f64x2_min, wasm_f64x2_ne, f64_quiet_nan>(a, b); }
+
+// ---- narrow-float maximum and minimum, on the bits
+//
+// IEEE 754-2019 maximum/minimum of a narrow float is one of its operands, or the one quiet NaN:
+// no conversion is needed. The sign-magnitude bits made two's-complement ordered (a negative's
+// magnitude bits flipped) compare as int16, -0 (-1) below +0 (0); a lane where either operand
+// is a NaN (magnitude above Inf's) gets the quiet NaN.
+template <bool kMax, uint16_t kInf, uint16_t kQuietNaN>
+inline v128_t narrow_extremum(v128_t a, v128_t b) {
+  const v128_t ka = wasm_v128_xor(a, wasm_u16x8_shr(wasm_i16x8_shr(a, 15), 1));
+  const v128_t kb = wasm_v128_xor(b, wasm_u16x8_shr(wasm_i16x8_shr(b, 15), 1));
+  const v128_t r = wasm_v128_bitselect(a, b, kMax ? wasm_i16x8_gt(ka, kb) : wasm_i16x8_lt(ka, kb));
+  const v128_t magnitude = wasm_i16x8_splat(0x7FFF), inf = wasm_i16x8_splat(static_cast<int16_t>(kInf));
+  const v128_t nan = wasm_v128_or(wasm_i16x8_gt(wasm_v128_and(a, magnitude), inf), wasm_i16x8_gt(wasm_v128_and(b, magnitude), inf));
+  return wasm_v128_bitselect(wasm_i16x8_splat(static_cast<int16_t>(kQuietNaN)), r, nan);
+}
+inline v128_t f16_max(v128_t a, v128_t b) { return narrow_extremum<true, 0x7C00, 0x7E00>(a, b); }
+inline v128_t f16_min(v128_t a, v128_t b) { return narrow_extremum<false, 0x7C00, 0x7E00>(a, b); }
+inline v128_t bf16_max(v128_t a, v128_t b) { return narrow_extremum<true, 0x7F80, 0x7FC0>(a, b); }
+inline v128_t bf16_min(v128_t a, v128_t b) { return narrow_extremum<false, 0x7F80, 0x7FC0>(a, b); }
+
+// ---- integer maximum and minimum (no 64-bit ones in wasm SIMD: the scalar reference runs those)
+
+inline v128_t i8_max(v128_t a, v128_t b) { return wasm_i8x16_max(a, b); }
+inline v128_t u8_max(v128_t a, v128_t b) { return wasm_u8x16_max(a, b); }
+inline v128_t i16_max(v128_t a, v128_t b) { return wasm_i16x8_max(a, b); }
+inline v128_t u16_max(v128_t a, v128_t b) { return wasm_u16x8_max(a, b); }
+inline v128_t i32_max(v128_t a, v128_t b) { return wasm_i32x4_max(a, b); }
+inline v128_t u32_max(v128_t a, v128_t b) { return wasm_u32x4_max(a, b); }
+inline v128_t i8_min(v128_t a, v128_t b) { return wasm_i8x16_min(a, b); }
+inline v128_t u8_min(v128_t a, v128_t b) { return wasm_u8x16_min(a, b); }
+inline v128_t i16_min(v128_t a, v128_t b) { return wasm_i16x8_min(a, b); }
+inline v128_t u16_min(v128_t a, v128_t b) { return wasm_u16x8_min(a, b); }
+inline v128_t i32_min(v128_t a, v128_t b) { return wasm_i32x4_min(a, b); }
+inline v128_t u32_min(v128_t a, v128_t b) { return wasm_u32x4_min(a, b); }
+
+}  // namespace wasmsimd
+#endif
 
 // Remainders. op_fmod is C's fmod (the dividend's sign, exact for floats); op_mod numpy's mod
 // (Python's %: the divisor's sign): r = fmod(a, b), then r + b where r is non-zero and its sign

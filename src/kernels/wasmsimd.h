@@ -2,7 +2,6 @@
 // function and, above its group, the file it is in; conversion_list.inc the conversions').
 #pragma once
 
-#include "wasmsimd/arithmetic.h"
 #include "wasmsimd/conversions.h"
 #include "wasmsimd/integer_division.h"
 #include "wasmsimd/loops.h"

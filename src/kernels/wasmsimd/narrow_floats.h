@@ -23,7 +23,7 @@
 
 #include <cstdint>
 
-#include "arithmetic.h"
+#include "../../ops.h"
 #include "lanes.h"
 
 namespace tensorwise::wasmsimd {

@@ -12,7 +12,8 @@ if [ "${1:-}" = "--bench" ]; then cmake --build build/wasm -j2 --target tensorwi
 # Each .wasm stamped with its version and build, and dist/wasm-interface.js, what init() checks a
 # module against (each build's stamp, imports and exports): before anything imports web/.
 node scripts/wasm-interface.mjs
-# index.d.ts's per-dtype types from the core just built (rewritten only when they changed).
+# dist/index.d.ts and .d.cts from web/index.d.ts.in, the core just built and the op list; ops.js's
+# exports and the README's table of the ops (each rewritten only when it changed).
 node scripts/types.mjs
 # web/execution/small-loops.js, the JS loops of small ops, from the same facts (rewritten only when they changed).
 node scripts/small-loops.mjs

@@ -13,13 +13,13 @@
 //   (index.mjs, webpack-node.mjs and index.cjs hold the worker pool, web/threads/pool.js, for
 //   the threaded build dist/tensorwise-mt.wasm, which they load only where threads may run; the
 //   inline entries, which have no threads, hold neither)
-//   dist/index.d.ts, dist/index.d.cts   web/index.d.ts, for import and for require
+//   (dist/index.d.ts and dist/index.d.cts, the types, are written before, by scripts/types.mjs)
 //
 // each minified (esbuild bundles, terser minifies) with a source map. What changes between
 // them is only web/module/wasm-file.js, replaced here by the variants below.
 import { build } from 'esbuild';
 import { minify } from 'terser';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -169,5 +169,3 @@ await Promise.all([
   bundle('inline.cjs', 'inline', 'cjs'),
   bundle('workerd.mjs', 'workerd', 'esm'),
 ]);
-copyFileSync(join(root, 'web', 'index.d.ts'), join(dist, 'index.d.ts'));
-copyFileSync(join(root, 'web', 'index.d.ts'), join(dist, 'index.d.cts'));

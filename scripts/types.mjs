@@ -1,9 +1,12 @@
-// Writes the per-dtype types of web/index.d.ts from what the built core says of its dtypes
+// Writes dist/index.d.ts and dist/index.d.cts, the package's types, from the template
+// web/index.d.ts.in: its per-dtype types from what the built core says of its dtypes
 // (the same facts init() reads) and the JS carrier table of web/dtypes/dtypes.js: the DType,
 // DTypeKind and IntegerDType unions, Carriers, TypedArray, DTypeOfData and BuiltinOf; and from the
-// op list (web/api/ops.js) the ops' aliases and ONNX and OpenVINO members there, and ops.js's
-// exports. Each sits between a `// <generated: NAME>` and a `// </generated>` line; everything
-// else in the files is written by hand. With --check it writes nothing and fails if a file
+// op list (web/api/ops.js) each op's declaration (from the comment above its line), its alias and
+// its ONNX and OpenVINO members. The template keeps none of these: adding an op or a dtype does
+// not touch it. From the op list too, ops.js's exports and the README's table of the ops (those
+// two files are in the repository). Each sits between a `// <generated: NAME>` and a
+// `// </generated>` line (the README's in HTML comments); everything else is written by hand. With --check it writes nothing and fails if a file
 // differs from what it would write (tests/js/generated-files.test.js). Run by scripts/build.sh after the wasm build.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +17,9 @@ import { OPS } from '../web/api/ops.js';
 import { ONNX_OPERATORS } from '../web/api/onnx-operators.js';
 import { writeOrCheck } from './generated-file.mjs';
 
-const FILE = fileURLToPath(new URL('../web/index.d.ts', import.meta.url));
+const TEMPLATE = fileURLToPath(new URL('../web/index.d.ts.in', import.meta.url));
+// The same declarations for import and for require.
+const TYPES = ['index.d.ts', 'index.d.cts'].map((name) => fileURLToPath(new URL(`../dist/${name}`, import.meta.url)));
 // The TypeScript name of the platform's Float16Array (it is `never` where the lib lacks it).
 const FLOAT16 = 'Float16ArrayIfDeclared';
 const tsClass = (name) => (name === 'Float16Array' ? FLOAT16 : name);
@@ -127,10 +132,12 @@ function generate(file, regions) {
   return out;
 }
 
-writeOrCheck(FILE, generate(FILE, REGIONS), {
-  stale: `${FILE} is not what scripts/types.mjs writes from the core's dtypes and the op list: run node scripts/types.mjs`,
-  rewritten: 'web/index.d.ts: per-dtype and per-op types rewritten',
-});
+const declarations = generate(TEMPLATE, REGIONS);
+for (const file of TYPES) {
+  writeOrCheck(file, declarations, {
+    stale: `${file} is not what scripts/types.mjs writes from web/index.d.ts.in, the core's dtypes and the op list: run node scripts/types.mjs`,
+  });
+}
 
 // web/api/ops.js's exports: each op's function and its alias, from its op list.
 const OPS_FILE = fileURLToPath(new URL('../web/api/ops.js', import.meta.url));

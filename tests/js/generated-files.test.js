@@ -1,7 +1,8 @@
-// The files the build writes from the built core are what their scripts write now: web/index.d.ts's
-// per-dtype types (scripts/types.mjs, from the core's dtypes) and web/execution/small-loops.js
-// (scripts/small-loops.mjs, from its ops and dtypes). A region or loop edited by hand, or a dtype
-// or op changed in the core without rebuilding, fails here.
+// The files the build writes from the built core are what their scripts write now: the package's
+// types, dist/index.d.ts and .d.cts, with web/api/ops.js's exports and the README's table of the
+// ops (scripts/types.mjs, from the core's dtypes and the op list), and
+// web/execution/small-loops.js (scripts/small-loops.mjs, from its ops and dtypes). A region or
+// loop edited by hand, or a dtype or op changed in the core without rebuilding, fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -14,7 +15,7 @@ const check = async (name) => {
   return stderr;
 };
 
-test('index.d.ts per-dtype types match the core', async () => {
+test('the types, ops.js\'s exports and the README\'s table match the core and the op list', async () => {
   assert.equal(await check('types.mjs'), '');
 });
 

@@ -80,21 +80,24 @@ __attribute__((noinline)) void run(size_t bytes, const unsigned char* a, size_t 
   wasm_v128_store(end, last);
 }
 
+// bytes from src to dst, as plain loads and stores (a memcpy of a size not known at compile time
+// is wasm's memory.copy, which costs more for a few bytes). One copy for every kernel.
+__attribute__((noinline, no_builtin("memcpy"))) inline void copy_bytes(void* dst, const void* src, size_t bytes) {
+  for (size_t i = 0; i < bytes; ++i) static_cast<unsigned char*>(dst)[i] = static_cast<const unsigned char*>(src)[i];
+}
+
 using run_fn = void (*)(size_t bytes, const unsigned char* a, size_t step_a, const unsigned char* b, size_t step_b,
                         unsigned char* y);
 
 // A run of fewer than 16 bytes: through the kernel's loop on copies padded with zeros to a vector.
 // One copy for every kernel: not inlined.
-__attribute__((noinline, no_builtin("memcpy"))) inline void run_short(size_t bytes, const unsigned char* a, size_t step_a,
-                                                                      const unsigned char* b, size_t step_b,
-                                                                      unsigned char* y, run_fn loop) {
+__attribute__((noinline)) inline void run_short(size_t bytes, const unsigned char* a, size_t step_a, const unsigned char* b,
+                                                size_t step_b, unsigned char* y, run_fn loop) {
   alignas(16) unsigned char pa[16] = {}, pb[16] = {}, py[16];
-  for (size_t i = 0; i < bytes; ++i) {
-    if (step_a != 0) pa[i] = a[i];
-    if (step_b != 0) pb[i] = b[i];
-  }
+  if (step_a != 0) copy_bytes(pa, a, bytes);
+  if (step_b != 0) copy_bytes(pb, b, bytes);
   loop(16, step_a != 0 ? pa : a, step_a, step_b != 0 ? pb : b, step_b, py);
-  for (size_t i = 0; i < bytes; ++i) y[i] = py[i];
+  copy_bytes(y, py, bytes);
 }
 
 // Whether opc shares op's loop: the integer divisions, whose work per vector (through floats,

@@ -139,6 +139,8 @@ function kernelCases(tw) {
   add('maximum bf16 [65536]', 'maximum', 'bfloat16', () => fill(Uint16Array, 65536, (i) => 0x3f80 + (i & 127)), [65536], () => fill(Uint16Array, 65536, (i) => 0x3f80 + (i & 63)), [65536]);
   add('Div i64 [65536]', 'divide', 'int64', () => fill(BigInt64Array, 65536, (i) => BigInt(i * 977 - 99999)), [65536], () => fill(BigInt64Array, 65536, (i) => BigInt((i % 13) - 6)), [65536]);
   add('Div i16 [65536]', 'divide', 'int16', () => fill(Int16Array, 65536, (i) => i), [65536], () => fill(Int16Array, 65536, (i) => (i % 13) - 6), [65536]);
+  add('squaredDifference f32 [65536]', 'squaredDifference', 'float32', f32(65536, (i) => i * 0.25), [65536], f32(65536, (i) => 7 - i), [65536]);
+  add('squaredDifference i32 [65536]', 'squaredDifference', 'int32', () => fill(Int32Array, 65536, (i) => i * 3), [65536], () => fill(Int32Array, 65536, (i) => 99 - i), [65536]);
   // Rows of a broadcast, one kernel call each (L elements: whole vectors and not).
   for (const L of [5, 37, 100, 255]) {
     const N = Math.ceil(16384 / L);

@@ -330,6 +330,26 @@ struct op_sqdiff : facts<true, false, true, Arithmetic::none> {
   }
 };
 
+// squaredDifference 16 bytes at a time: the ring ops' vector functions, the difference and then
+// its square (the narrow floats run the scalar reference).
+#ifdef __wasm_simd128__
+namespace wasmsimd {
+
+template <v128_t (*Sub)(v128_t, v128_t), v128_t (*Mul)(v128_t, v128_t)>
+inline v128_t squared_difference(v128_t a, v128_t b) {
+  const v128_t d = Sub(a, b);
+  return Mul(d, d);
+}
+inline v128_t f32_sqdiff(v128_t a, v128_t b) { return squared_difference<f32_sub, f32_mul>(a, b); }
+inline v128_t f64_sqdiff(v128_t a, v128_t b) { return squared_difference<f64_sub, f64_mul>(a, b); }
+inline v128_t i8_sqdiff(v128_t a, v128_t b) { return squared_difference<i8_sub, i8_mul>(a, b); }
+inline v128_t i16_sqdiff(v128_t a, v128_t b) { return squared_difference<i16_sub, i16_mul>(a, b); }
+inline v128_t i32_sqdiff(v128_t a, v128_t b) { return squared_difference<i32_sub, i32_mul>(a, b); }
+inline v128_t i64_sqdiff(v128_t a, v128_t b) { return squared_difference<i64_sub, i64_mul>(a, b); }
+
+}  // namespace wasmsimd
+#endif
+
 // The functor of an op known at compile time: functor_of<Op::mul> is op_mul.
 template <Op> struct op_traits;
 #define TW_TRAITS(name, functor) \

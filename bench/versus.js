@@ -1,7 +1,8 @@
 // This checkout against another checkout of tensorwise, side by side in one process:
 // node --expose-gc bench/versus.js /path/to/other/checkout (its dist/ built); TW_VERSUS=all adds
 // large cases to the tiny calls, TW_VERSUS=kernels runs the kernels' cases instead (resident
-// operands of every kind of kernel, in cache and not, and broadcast rows of one kernel call each). Rounds alternate the two, one ~2 ms batch each (which goes first
+// operands of every kind of kernel, in cache and not, and broadcast rows of one kernel call each),
+// TW_VERSUS=placement three of them with their operands moved by a few bytes. Rounds alternate the two, one ~2 ms batch each (which goes first
 // alternates too); medians of the per-call times and their ratio. Used to hold a change to "no
 // more than N % slower" than the commit before it.
 import { resolve } from 'node:path';
@@ -163,6 +164,46 @@ function batchSize(fn) {
   const probe = once > 1000 ? 2 : 100;
   for (let i = 0; i < probe; ++i) fn();
   return Math.max(1, Math.round(2000 / ((now() - t0) / probe)));
+}
+
+// Placement (TW_VERSUS=placement): three kernels with their operands allocated after k bytes of
+// padding, so that the two checkouts' operands sit alike; a ratio that moves with k is the
+// operands' placement (cache lines, 4K aliasing), not the code. On 2026-11-28 the kernels'
+// cases above read 0.4-3 x either way for unchanged code in one process and not the next.
+if (process.env.TW_VERSUS === 'placement') {
+  const med = (v) => v.slice().sort((x, y) => x - y)[v.length >> 1];
+  console.log(`this checkout against ${otherRoot}: µs per call, this/other, operands after k bytes`);
+  for (const [name, op, dtype, T, value] of [
+    ['maximum u8 [65536]', 'maximum', 'uint8', Uint8Array, (i, s) => (i * s) & 255],
+    ['Add f32 [65536]', 'add', 'float32', Float32Array, (i, s) => i * s],
+    ['Div i64 [65536]', 'divide', 'int64', BigInt64Array, (i, s) => BigInt(s === 1 ? i * 977 - 99999 : (i % 13) - 6)],
+  ]) {
+    const row = [];
+    for (const k of [0, 8, 16, 24, 40, 4104]) {
+      const sides = [here, there].map((tw) => {
+        const pad = tw.empty([k || 1], 'uint8');
+        const a = tw.tensor(T.from({ length: 65536 }, (_, i) => value(i, 1)), [65536], dtype);
+        const b = tw.tensor(T.from({ length: 65536 }, (_, i) => value(i, 3)), [65536], dtype);
+        const y = tw.empty([65536], dtype);
+        return { run: () => tw[op](a, b, { out: y }), free: () => [pad, a, b, y].forEach((t) => t.dispose()) };
+      });
+      const fns = sides.map((side) => side.run);
+      const sizes = fns.map(batchSize);
+      const samples = [[], []];
+      for (let r = 0; r < 11; ++r) {
+        for (let j = 0; j < 2; ++j) {
+          const q = r % 2 === 0 ? j : 1 - j;
+          const t0 = now();
+          for (let i = 0; i < sizes[q]; ++i) fns[q]();
+          samples[q].push((now() - t0) / sizes[q]);
+        }
+      }
+      row.push(`k=${k} ${med(samples[0]).toFixed(1)}/${med(samples[1]).toFixed(1)}=${med(samples[0].map((t, r) => t / samples[1][r])).toFixed(2)}`);
+      sides.forEach((side) => side.free());
+    }
+    console.log(name.padEnd(20), row.join('  '));
+  }
+  process.exit(0);
 }
 
 const large = process.env.TW_VERSUS === 'all';

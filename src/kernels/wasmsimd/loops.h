@@ -61,13 +61,12 @@ __attribute__((noinline)) void run(size_t bytes, const unsigned char* a, size_t 
   unsigned char* const end = y + at;
   if constexpr (kUnroll > 1) {
     for (; end - y >= static_cast<ptrdiff_t>(16 * kUnroll); y += 16 * kUnroll) {
-      v128_t r[kUnroll];
-      // Unrolled by hand (the build turns off automatic unrolling to keep the binary small).
+      // Unrolled by hand (the build turns off automatic unrolling to keep the binary small). Each
+      // vector is stored after its own loads: y may be a or b, not overlap them otherwise.
 #pragma clang loop unroll(full)
-      for (size_t u = 0; u < kUnroll; ++u) r[u] = V(wasm_v128_load(a + u * step_a), kSplatB ? sb : wasm_v128_load(b + u * step_b));
-      // All loads happen before the stores, so y may alias a or b.
-#pragma clang loop unroll(full)
-      for (size_t u = 0; u < kUnroll; ++u) wasm_v128_store(y + 16 * u, r[u]);
+      for (size_t u = 0; u < kUnroll; ++u) {
+        wasm_v128_store(y + 16 * u, V(wasm_v128_load(a + u * step_a), kSplatB ? sb : wasm_v128_load(b + u * step_b)));
+      }
       a += kUnroll * step_a;
       b += kUnroll * step_b;
     }

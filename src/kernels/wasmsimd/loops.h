@@ -126,20 +126,27 @@ inline void run_kernel(size_t n, const void* a_, bool splat_a, const void* b_, b
   else if (bytes != 0) run_short(bytes, a, step_a, b, step_b, y, &run<T, V, kUnroll, kSplatB, kOpOnly>);
 }
 
+// The unroll U, in elements (kernel_list.inc), as whole vectors.
+template <class T, size_t U>
+constexpr size_t vectors() {
+  static_assert(U * sizeof(T) % 16 == 0 && U != 0, "the unroll is whole vectors");
+  return U * sizeof(T) / 16;
+}
+
 template <class T, class F, vec_fn V, size_t U>
 void vop(size_t n, const void* a, const void* b, void* y) {
   // A commutative op has no ropc (kernels() below): its op runs a loop of its own.
-  run_kernel<T, V, U * sizeof(T) / 16, false, F::kCommutes && !kSharedOpc<T, F>>(n, a, false, b, false, y);
+  run_kernel<T, V, vectors<T, U>(), false, F::kCommutes && !kSharedOpc<T, F>>(n, a, false, b, false, y);
 }
 template <class T, class F, vec_fn V, size_t U>
 void vopc(size_t n, const void* a, const void* b, void* y) {
   if constexpr (F::kArithmetic == Arithmetic::quotient) {
     if (divide_by_power_of_two<T, F>(n, a, b, y)) return;
   }
-  run_kernel<T, V, U * sizeof(T) / 16, !kSharedOpc<T, F>>(n, a, false, b, true, y);
+  run_kernel<T, V, vectors<T, U>(), !kSharedOpc<T, F>>(n, a, false, b, true, y);
 }
 template <class T, class F, vec_fn V, size_t U>
-void vropc(size_t n, const void* a, const void* b, void* y) { run_kernel<T, V, U * sizeof(T) / 16, false>(n, a, true, b, false, y); }
+void vropc(size_t n, const void* a, const void* b, void* y) { run_kernel<T, V, vectors<T, U>(), false>(n, a, true, b, false, y); }
 
 // Kernels with a fast path that may decline a vector: a class K with Constants, fast(), which
 // returns a mask that is nonzero where it declines, and full(). The fast loop is a function of

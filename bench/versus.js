@@ -166,6 +166,26 @@ function batchSize(fn) {
   return Math.max(1, Math.round(2000 / ((now() - t0) / probe)));
 }
 
+// Per-call times of fns[0] and fns[1] in `rounds` alternating rounds of one batch each (sizes[k]
+// calls; which goes first alternates). Garbage is collected before, not during, each batch, so
+// that neither side pays for the other's garbage (run with node --expose-gc): tiny results have
+// external backing stores, whose pressure set off full collections in whichever batch happened
+// to be running.
+function alternate(fns, sizes, rounds) {
+  const collect = globalThis.gc !== undefined;
+  const samples = [[], []];
+  for (let r = 0; r < rounds; ++r) {
+    for (let k = 0; k < 2; ++k) {
+      const k2 = r % 2 === 0 ? k : 1 - k;
+      if (collect) globalThis.gc();
+      const t0 = now();
+      for (let i = 0; i < sizes[k2]; ++i) fns[k2]();
+      samples[k2].push((now() - t0) / sizes[k2]);
+    }
+  }
+  return samples;
+}
+
 // Placement (TW_VERSUS=placement): three kernels with their operands allocated after k bytes of
 // padding, so that the two checkouts' operands sit alike; a ratio that moves with k is the
 // operands' placement (cache lines, 4K aliasing), not the code. On 2026-11-28 the kernels'
@@ -188,16 +208,7 @@ if (process.env.TW_VERSUS === 'placement') {
         return { run: () => tw[op](a, b, { out: y }), free: () => [pad, a, b, y].forEach((t) => t.dispose()) };
       });
       const fns = sides.map((side) => side.run);
-      const sizes = fns.map(batchSize);
-      const samples = [[], []];
-      for (let r = 0; r < 11; ++r) {
-        for (let j = 0; j < 2; ++j) {
-          const q = r % 2 === 0 ? j : 1 - j;
-          const t0 = now();
-          for (let i = 0; i < sizes[q]; ++i) fns[q]();
-          samples[q].push((now() - t0) / sizes[q]);
-        }
-      }
+      const samples = alternate(fns, fns.map(batchSize), 11);
       row.push(`k=${k} ${med(samples[0]).toFixed(1)}/${med(samples[1]).toFixed(1)}=${med(samples[0].map((t, r) => t / samples[1][r])).toFixed(2)}`);
       sides.forEach((side) => side.free());
     }
@@ -216,21 +227,7 @@ console.log('case'.padEnd(36), 'this'.padStart(8), 'other'.padStart(8), 'this/ot
 const results = {};
 for (const name of Object.keys(mine)) {
   const fns = [mine[name], theirs[name]];
-  const sizes = fns.map(batchSize);
-  // Garbage is collected before, not during, each batch, so that neither side pays for the
-  // other's garbage (run with node --expose-gc): tiny results have external backing stores,
-  // whose pressure set off full collections in whichever batch happened to be running.
-  const collect = globalThis.gc !== undefined;
-  const samples = [[], []];
-  for (let r = 0; r < rounds; ++r) {
-    for (let k = 0; k < 2; ++k) {
-      const k2 = r % 2 === 0 ? k : 1 - k; // alternate which goes first
-      if (collect) globalThis.gc();
-      const t0 = now();
-      for (let i = 0; i < sizes[k2]; ++i) fns[k2]();
-      samples[k2].push((now() - t0) / sizes[k2]);
-    }
-  }
+  const samples = alternate(fns, fns.map(batchSize), rounds);
   const median = (s) => s.sort((x, y) => x - y)[s.length >> 1];
   const [m, t] = samples.map(median);
   results[name] = { this: m, other: t, ratio: m / t };

@@ -14,6 +14,7 @@ import { elementCount, readShape } from './shapes.js';
 import { insideLiveTensor, readTensor, tensorPointer } from '../memory/tensor.js';
 import { isForeignTensor, isWasmTensor } from '../memory/tensor-brand.js';
 import { classHas, readForeign, viewLayout } from '../interop/views.js';
+import { ownValue } from './records.js';
 
 // ---- typed arrays ------------------------------------------------------------------------------
 
@@ -84,21 +85,21 @@ export function readOperand(x, what) {
       `got ${describe(x)}`);
   }
   if (hasOwn(x, 'data')) {
-    // Own properties only, each read once (named reads: the hot path of tiny ops).
+    // Own properties only, each read once as it is then (records.js: a key an earlier getter
+    // deleted is absent, never the prototype's).
     const data = x.data;
-    let shape = hasOwn(x, 'shape') ? x.shape : undefined;
-    let dtype = hasOwn(x, 'dtype') ? x.dtype : undefined;
+    let shape = ownValue(x, 'shape');
+    let dtype = ownValue(x, 'dtype');
     // onnxruntime's names (a plain object made like an ort.Tensor): read, never left for a guess.
     if (shape === undefined && dtype === undefined && hasOwn(x, 'dims')) {
       shape = x.dims;
-      dtype = hasOwn(x, 'type') ? x.type : undefined;
+      dtype = ownValue(x, 'type');
     }
     // A view (scijs ndarray: stride and offset; or strides, as stdlib and numpy name them).
-    const stride = hasOwn(x, 'stride'), strides = hasOwn(x, 'strides'), offset = hasOwn(x, 'offset');
-    if (!stride && !strides && !offset) return readHost(data, shape, dtype, what, null);
-    if (stride && strides) throw new TypeError(`${what} has both stride and strides; give one`);
-    const layout = { strides: stride ? x.stride : strides ? x.strides : undefined, offset: offset ? x.offset : undefined };
-    return readHost(data, shape, dtype, what, layout);
+    const stride = ownValue(x, 'stride'), strides = ownValue(x, 'strides'), offset = ownValue(x, 'offset');
+    if (stride === undefined && strides === undefined && offset === undefined) return readHost(data, shape, dtype, what, null);
+    if (stride !== undefined && strides !== undefined) throw new TypeError(`${what} has both stride and strides; give one`);
+    return readHost(data, shape, dtype, what, { strides: stride ?? strides, offset });
   }
   if (boxedKind(x) !== null) { // new Number(3) and the like: say so
     throw new TypeError(`${what} must be { data, shape?, dtype? }, a number, a bigint or a wasm tensor; got ${describe(x)}`);

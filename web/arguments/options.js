@@ -4,7 +4,8 @@ import { MODE_CODE, onAbi, requires } from '../module/abi.js';
 import { readOut } from './arguments.js';
 import { dtypeInfo } from '../dtypes/dtypes.js';
 import { describe } from './format.js';
-import { isArray, objectKeys, typedArrayKind } from '../intrinsics.js';
+import { isArray, typedArrayKind } from '../intrinsics.js';
+import { ownKeys, ownValue, unknownKey } from './records.js';
 
 // The modes an option can name; `kind` is what BroadcastError.mode says, `core` the mode's name
 // in src/broadcast.h, `code` its code (from the module at init). A call's mode is a copy of one
@@ -56,7 +57,7 @@ function plainMode(name, label) {
   }
   let mode = byName.get(name);
   if (mode === undefined) {
-    mode = Object.freeze({ ...MODES[name], hasAxis: false, label: `${label} '${name}'` });
+    mode = Object.freeze({ ...MODES[name], hasAxis: false, axis: undefined, label: `${label} '${name}'` });
     byName.set(name, mode);
   }
   return mode;
@@ -143,7 +144,7 @@ export function readExprOptions(options, fn) {
 function readOptions(options, fn, takes) {
   if (options === undefined || options === null) return defaults();
   if (typeof options !== 'object') throw notAnObject(options, fn);
-  const names = ownKeys(options, fn);
+  const names = ownKeys(options, fn, 'options');
   const shapes = takes === TAKES.shapes;
   let present = 0;
   for (let i = 0; i < names.length; ++i) {
@@ -155,14 +156,15 @@ function readOptions(options, fn, takes) {
   if (names.length === 0 && (isArray(options, fn, ': options') || typedArrayKind(options) !== undefined)) {
     throw notAnObject(options, fn);
   }
-  const autoBroadcast = present & 1 ? options.autoBroadcast : undefined;
-  const axis = present & 2 ? options.axis : undefined;
-  const out = present & 4 ? options.out : undefined;
-  const pythondivValue = present & 8 ? options.pythondiv : undefined;
-  const zeroValue = present & 16 ? options.onZeroDivision : undefined;
-  const explainValue = present & 32 ? options.explain : undefined;
-  const dynamicValue = present & 64 ? options.dynamic : undefined;
-  const dtypeValue = present & 128 ? options.dtype : undefined;
+  // Each as it is when read (records.js): one an earlier getter deleted is absent.
+  const autoBroadcast = present & 1 ? ownValue(options, 'autoBroadcast') : undefined;
+  const axis = present & 2 ? ownValue(options, 'axis') : undefined;
+  const out = present & 4 ? ownValue(options, 'out') : undefined;
+  const pythondivValue = present & 8 ? ownValue(options, 'pythondiv') : undefined;
+  const zeroValue = present & 16 ? ownValue(options, 'onZeroDivision') : undefined;
+  const explainValue = present & 32 ? ownValue(options, 'explain') : undefined;
+  const dynamicValue = present & 64 ? ownValue(options, 'dynamic') : undefined;
+  const dtypeValue = present & 128 ? ownValue(options, 'dtype') : undefined;
   const mode = autoBroadcast === undefined && axis === undefined ? defaults().mode : modeFrom(autoBroadcast, axis, fn);
   const explain = flag(explainValue, 'explain', fn, false);
   const dynamic = flag(dynamicValue, 'dynamic', fn, false);
@@ -194,19 +196,9 @@ function notAnObject(options, fn) {
   return new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
 }
 
-// The own enumerable keys of options; a revoked Proxy is said so (a trap's own error passes through).
-function ownKeys(options, fn) {
-  try {
-    return objectKeys(options);
-  } catch (e) {
-    isArray(options, fn, ': options'); // throws for a revoked Proxy
-    throw e;
-  }
-}
-
 // A key the call does not take: an array or typed array given as options is said so, anything
 // else is an unknown option.
 function notAnOption(options, name, fn, takes) {
   if (isArray(options, fn, ': options') || typedArrayKind(options) !== undefined) throw notAnObject(options, fn);
-  throw new TypeError(`${fn}: unknown option ${JSON.stringify(name)} (it takes ${takes.names.join(', ')})`);
+  throw unknownKey(name, takes.names, fn, 'option');
 }

@@ -1,16 +1,34 @@
-// Options-like objects (options, attributes, init options) read once through their own keys.
+// The one reader of the objects callers give (operands, options, attributes, an expression's
+// inputs, init's options): a key is read from the object's own property as it is at the moment
+// it is read. A getter that runs while an object is read (an earlier key's, a dtype's) may delete
+// a later key: that key is then absent, never what a prototype offers for it (a polluted
+// Object.prototype's value, which `obj[key]` would fall through to).
 import { describe } from './format.js';
 import { hasOwn, isArray, objectKeys, typedArrayKind } from '../intrinsics.js';
 
-/** obj[key] if obj has it as an own property (what Object.prototype adds is not read). */
+/**
+ * obj's own property `key` as it is now: its value, or its getter's result; undefined where obj
+ * has no such own property (now). Nothing runs between the check and the read but a Proxy's traps.
+ */
 export function ownValue(obj, key) {
   return hasOwn(obj, key) ? obj[key] : undefined;
 }
 
+/** The own enumerable keys of obj, listed once; a revoked Proxy is said so (a trap's own error passes through). */
+export function ownKeys(obj, fn, what) {
+  try {
+    return objectKeys(obj);
+  } catch (e) {
+    isArray(obj, fn, `: ${what}`); // throws for a revoked Proxy
+    throw e;
+  }
+}
+
 /**
- * The own enumerable keys of an options-like object, each value read once into a fresh record
- * that has every allowed key as its own (undefined when not given: nothing is ever looked up on
- * a prototype); a key not in `allowed` is a TypeError. undefined and null give all undefined.
+ * The own enumerable keys of an options-like object, each value read once (ownValue, in the
+ * order listed) into a fresh record that has every allowed key as its own (undefined when not
+ * given, or deleted before it was read): nothing is ever looked up on a prototype. A key not in
+ * `allowed` is a TypeError, before any value is read. undefined and null give all undefined.
  * `noun` names the keys in messages ('option', 'attribute').
  */
 export function readRecord(obj, allowed, fn, noun = 'option') {
@@ -20,12 +38,14 @@ export function readRecord(obj, allowed, fn, noun = 'option') {
   if (typeof obj !== 'object' || isArray(obj, fn, `: ${noun}s`) || typedArrayKind(obj) !== undefined) {
     throw new TypeError(`${fn}: ${noun}s must be an object, got ${describe(obj)}`);
   }
-  for (const key of objectKeys(obj)) {
-    if (!allowed.includes(key)) {
-      const takes = allowed.length ? `it takes ${allowed.join(', ')}` : 'it takes none';
-      throw new TypeError(`${fn}: unknown ${noun} ${JSON.stringify(key)} (${takes})`);
-    }
-    record[key] = obj[key];
-  }
+  const keys = ownKeys(obj, fn, `${noun}s`);
+  for (let i = 0; i < keys.length; ++i) if (!allowed.includes(keys[i])) throw unknownKey(keys[i], allowed, fn, noun);
+  for (let i = 0; i < keys.length; ++i) record[keys[i]] = ownValue(obj, keys[i]);
   return record;
+}
+
+/** The TypeError for a key a call does not take; `allowed` lists what it takes. */
+export function unknownKey(key, allowed, fn, noun) {
+  const takes = allowed.length ? `it takes ${allowed.join(', ')}` : 'it takes none';
+  return new TypeError(`${fn}: unknown ${noun} ${describe(key)} (${takes})`);
 }

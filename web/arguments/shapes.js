@@ -1,7 +1,8 @@
 // Shapes as the caller gives them, read once into a fresh array of checked dims.
 import { LIMITS } from '../module/abi.js';
 import { describe } from './format.js';
-import { hasOwn, isArray } from '../intrinsics.js';
+import { isArray } from '../intrinsics.js';
+import { ownValue } from './records.js';
 
 /**
  * Each dim read once (own elements only: a hole is not filled from Array.prototype), then the
@@ -19,7 +20,7 @@ export function readShape(shape, what, dynamic = false) {
   }
   const dims = new Array(rank);
   for (let i = 0; i < rank; ++i) {
-    const d = hasOwn(shape, i) ? shape[i] : undefined;
+    const d = ownValue(shape, i);
     if (typeof d !== 'number' || !Number.isInteger(d) || d < (dynamic ? -1 : 0) || d > LIMITS.maxDim) invalidDim(dims, i, rank, d, what, dynamic);
     dims[i] = d;
   }

@@ -10,6 +10,7 @@
 // `offset`: arguments.js reads those itself.
 import { describe, formatShape } from '../arguments/format.js';
 import { hasOwn, isArray } from '../intrinsics.js';
+import { ownValue } from '../arguments/records.js';
 import { MAX_BYTES } from '../memory/memory.js';
 
 const apply = Reflect.apply;
@@ -21,36 +22,54 @@ const ObjectPrototype = Object.prototype;
  * Object.prototype adds never makes an object look like a known tensor.
  */
 export function classHas(x, key) {
-  for (let p = getPrototypeOf(x); p !== null && p !== ObjectPrototype; p = getPrototypeOf(p)) if (hasOwn(p, key)) return true;
-  return false;
+  return classOwner(x, key) !== null;
+}
+
+// The prototype below Object.prototype that defines key, or null.
+function classOwner(x, key) {
+  for (let p = getPrototypeOf(x); p !== null && p !== ObjectPrototype; p = getPrototypeOf(p)) if (hasOwn(p, key)) return p;
+  return null;
+}
+
+/**
+ * x[key] where x's class defines key (an accessor or a method of a known tensor's class), as it
+ * is when read: undefined where no class below Object.prototype defines it now (what a polluted
+ * Object.prototype offers is never read).
+ */
+function classValue(x, key) {
+  return hasOwn(x, key) || classOwner(x, key) !== null ? x[key] : undefined;
 }
 
 /**
  * The fields of a foreign tensor as { data, shape, dtype, strides, offset } (undefined where the
  * layout has none), each read once through the library's own accessors, or null when the object
- * is no known layout. Caller code runs here (those accessors): before anything is staged.
+ * is no known layout. Caller code runs here (those accessors): before anything is staged. Each
+ * field is read as it is then: one a getter deleted meanwhile is absent (records.js).
  */
 export function readForeign(x, what) {
   if (hasOwn(x, 'dataId') && hasOwn(x, 'shape') && hasOwn(x, 'dtype')) {
-    if (hasOwn(x, 'isDisposedInternal') && x.isDisposedInternal === true) {
+    if (ownValue(x, 'isDisposedInternal') === true) {
       throw new TypeError(`${what}: this TensorFlow.js tensor was disposed`);
     }
-    const shape = x.shape;
-    const dtype = x.dtype;
-    const dataSync = x.dataSync;
+    const shape = ownValue(x, 'shape');
+    const dtype = ownValue(x, 'dtype');
+    const dataSync = classValue(x, 'dataSync');
+    for (const [key, value] of [['shape', shape], ['dtype', dtype]]) {
+      if (value === undefined) throw new TypeError(`${what}: this TensorFlow.js tensor's ${key} was deleted while it was being read`);
+    }
     if (typeof dataSync !== 'function') throw new TypeError(`${what}: a TensorFlow.js tensor without dataSync()`);
     return { data: apply(dataSync, x, []), shape, dtype, strides: undefined, offset: undefined };
   }
   if (hasOwn(x, 'dims') && hasOwn(x, 'type') && classHas(x, 'data')) {
-    const shape = x.dims;
-    const dtype = x.type;
-    return { data: x.data, shape, dtype, strides: undefined, offset: undefined };
+    const shape = ownValue(x, 'dims');
+    const dtype = ownValue(x, 'type');
+    return { data: classValue(x, 'data'), shape, dtype, strides: undefined, offset: undefined };
   }
   if (classHas(x, 'data') && classHas(x, 'shape') && classHas(x, 'strides') && classHas(x, 'offset') && classHas(x, 'order')) {
-    const data = x.data;
-    const shape = x.shape;
-    const strides = x.strides;
-    const offset = x.offset;
+    const data = classValue(x, 'data');
+    const shape = classValue(x, 'shape');
+    const strides = classValue(x, 'strides');
+    const offset = classValue(x, 'offset');
     return { data, shape, dtype: undefined, strides, offset };
   }
   return null;
@@ -100,7 +119,7 @@ function readStrides(strides, rank, what) {
   if (count !== rank) throw new RangeError(`${what}: strides has ${count} entries but the shape has ${rank} dims`);
   const out = new Array(rank);
   for (let i = 0; i < rank; ++i) {
-    const s = hasOwn(strides, i) ? strides[i] : undefined;
+    const s = ownValue(strides, i);
     if (typeof s !== 'number' || !Number.isSafeInteger(s)) {
       throw new TypeError(`${what}: strides[${i}] must be an integer, got ${describe(s)}`);
     }

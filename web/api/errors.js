@@ -1,7 +1,7 @@
 // Core statuses (src/status.h, codes read at init by abi.js) turned into JS errors whose
 // messages say what is wrong.
 import { STATUS, requires } from '../module/abi.js';
-import { formatShape } from '../arguments/format.js';
+import { formatShape, shortName } from '../arguments/format.js';
 
 /**
  * Shapes that cannot be broadcast: a RangeError whose fields say what failed, so a program need
@@ -28,7 +28,7 @@ requires('status', ['incompatible', 'shapes_differ', 'bad_axis', 'b_does_not_fit
 export function broadcastError(status, shapeA, shapeB, mode, conflictAxis) {
   const error = (message, axis = -1) => new BroadcastError(message, shapeA, shapeB, mode.kind, axis);
   const shapes = `shapes ${formatShape(shapeA)} and ${formatShape(shapeB)}`;
-  const how = `${mode.label}${mode.axis !== undefined ? `, axis ${mode.axis}` : ''}`;
+  const how = `${mode.label}${mode.hasAxis ? `, axis ${mode.axis}` : ''}`;
   switch (status) {
     case STATUS.incompatible: {
       if (mode.kind === 'numpy') {
@@ -77,9 +77,9 @@ export function inputsBroadcastError(c, p, names) {
   const clashing = shapes.map((s, i) => i).filter((i) => dimAt(shapes[i]) !== 1 || c.mode.kind === 'none');
   const a = clashing[0] ?? 0;
   const b = clashing.find((i) => dimAt(shapes[i]) !== dimAt(shapes[a])) ?? (a === 0 ? 1 : 0);
-  const listed = names.map((name, i) => `${name} ${formatShape(shapes[i])}`).join(', ');
+  const listed = names.map((name, i) => `${shortName(name)} ${formatShape(shapes[i])}`).join(', ');
   const why = c.mode.kind === 'none' && axis < 0 ? 'their ranks differ' : `at axis ${axis} of the result (right-aligned), dims ` +
-    `${dimAt(shapes[a])} (${names[a]}) and ${dimAt(shapes[b])} (${names[b]}) are neither equal nor 1`;
+    `${dimAt(shapes[a])} (${shortName(names[a])}) and ${dimAt(shapes[b])} (${shortName(names[b])}) are neither equal nor 1`;
   const message = `${c.fn}: cannot broadcast the inputs ${listed} (${c.mode.label}): ${c.mode.kind === 'none' ? 'they must have one shape; ' : ''}${why}`;
   const error = new BroadcastError(message, shapes[a] ?? [], shapes[b] ?? [], c.mode.kind, axis);
   error.shapes = Object.fromEntries(names.map((name, i) => [name, shapes[i].slice()]));

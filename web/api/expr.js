@@ -9,15 +9,15 @@ import { asTensor, checkCast, checkOutDtype, readOperand, readOut, settle } from
 import { DEFAULTS, DTYPES } from '../dtypes/dtypes.js';
 import { execute } from '../execution/engine.js';
 import { inputsBroadcastError } from './errors.js';
-import { describe } from '../arguments/format.js';
-import { freeze, objectKeys } from '../intrinsics.js';
+import { describe, shortName } from '../arguments/format.js';
+import { freeze, hasOwn } from '../intrinsics.js';
 import { enter } from '../module/loader.js';
 import { OPS } from './ops.js';
 import { compile, parse } from '../execution/expression.js';
 import { readExprOptions } from '../arguments/options.js';
 import { makeOperator } from '../execution/plans.js';
 import { makeProgram } from '../execution/program.js';
-import { readRecord } from '../arguments/records.js';
+import { ownKeys, readRecord } from '../arguments/records.js';
 
 // What a compiled expression's call takes besides its inputs.
 const CALL_OPTIONS = ['out'];
@@ -25,10 +25,19 @@ const CALL_OPTIONS = ['out'];
 // Each expression keeps the plans of its last few sets of inputs.
 const EXPR_PLANS_KEPT = 2;
 
-// The ops an expression may call, by name and alias, and the operators' signs.
-const SIGNS = { '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide' };
-const functionNames = () => [...new Set(Object.values(OPS).flatMap((d) => [d.name, d.alias]))];
-const descriptorOf = (name) => OPS[SIGNS[name] ?? name] ?? Object.values(OPS).find((d) => d.alias === name);
+// The ops an expression may call, by name and alias (null-prototype tables: a name a caller's
+// source holds is never looked up on Object.prototype), and the operators' signs.
+const SIGNS = { __proto__: null, '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide' };
+let FUNCTIONS = null;
+const functions = () => {
+  if (FUNCTIONS === null) {
+    FUNCTIONS = { __proto__: null };
+    for (const d of Object.values(OPS)) FUNCTIONS[d.name] = FUNCTIONS[d.alias] = d;
+  }
+  return FUNCTIONS;
+};
+const arityOf = (name) => (name in functions() ? 2 : 0);
+const descriptorOf = (name) => (name in SIGNS ? OPS[SIGNS[name]] : functions()[name]);
 
 /**
  * Compiles `source` (a string) under `options` ({ dtype, autoBroadcast, pythondiv,
@@ -39,19 +48,19 @@ export function expr(source, options) {
   enter();
   const fn = `expr(${typeof source === 'string' ? JSON.stringify(source.length > 60 ? `${source.slice(0, 57)}...` : source) : '…'})`;
   const { mode, pythondiv, zeroIsError, dtype } = readExprOptions(options, fn);
-  const tree = parse(source, functionNames(), fn);
+  const postfix = parse(source, arityOf, Object.keys(functions()), fn);
   // Divisions round integers down with pythondiv (the floor twin; floats and unsigned integers
   // run it as the division it is, src/ops.h).
   const opCode = (name) => {
     const d = descriptorOf(name);
     return pythondiv ? d.floorCode : d.coreCode;
   };
-  const { names, literals, nodes, result } = compile(tree, opCode, LIMITS, fn);
+  const { names, literals, nodes, result } = compile(postfix, opCode, LIMITS, fn);
   const program = makeProgram(names.length, nodes, result, literals, (j) => `${fn}: the number ${describe(literals[j])}`);
   const operator = makeOperator(program, EXPR_PLANS_KEPT);
   const inputNames = freeze(names.slice());
   const refused = (c, p) => inputsBroadcastError(c, p, inputNames);
-  const labels = names.map((name) => `input ${name}`); // the inputs in messages
+  const labels = names.map((name) => `input ${shortName(name)}`); // the inputs in messages
   const where = labels.map((label) => `${fn}: ${label}`);
   const compiled = function run(inputs, callOptions) {
     enter();
@@ -69,10 +78,12 @@ export function expr(source, options) {
       fn, operator, info, inputs: given, mode, out, zeroIsError, refused, literals: null,
     });
   };
+  // (Null-prototype descriptors: a descriptor's missing get or writable is never read from Object.prototype.)
   return Object.defineProperties(compiled, {
-    source: { value: source, enumerable: true },
-    inputs: { value: inputNames, enumerable: true },
-    dtype: { value: dtype?.name, enumerable: true },
+    __proto__: null,
+    source: { __proto__: null, value: source, enumerable: true },
+    inputs: { __proto__: null, value: inputNames, enumerable: true },
+    dtype: { __proto__: null, value: dtype?.name, enumerable: true },
   });
 }
 
@@ -81,20 +92,24 @@ export function expr(source, options) {
 // does not read, is a TypeError.
 function readInputs(inputs, names, where, fn) {
   if (inputs === null || typeof inputs !== 'object') {
-    throw new TypeError(`${fn}: inputs must be an object with ${names.length ? names.join(', ') : 'no properties'}, got ${describe(inputs)}`);
+    throw new TypeError(`${fn}: inputs must be an object with ${names.length ? names.map(shortName).join(', ') : 'no properties'}, got ${describe(inputs)}`);
   }
   // The own enumerable keys, listed once: each must be a name, and then every name one of them.
-  const keys = objectKeys(inputs);
+  // Each is read as it is then (a getter of one may have deleted another: then it is missing).
+  const keys = ownKeys(inputs, fn, 'inputs');
   for (let i = 0; i < keys.length; ++i) {
     if (!names.includes(keys[i])) {
-      throw new TypeError(`${fn}: inputs has ${JSON.stringify(keys[i])}, which the expression does not read (it reads ${names.join(', ') || 'no input'})`);
+      throw new TypeError(`${fn}: inputs has ${describe(keys[i])}, which the expression does not read (it reads ${names.map(shortName).join(', ') || 'no input'})`);
     }
   }
   const given = new Array(names.length);
   if (keys.length !== names.length) {
-    for (let i = 0; i < names.length; ++i) if (!keys.includes(names[i])) throw new TypeError(`${fn}: inputs has no ${names[i]}`);
+    for (let i = 0; i < names.length; ++i) if (!keys.includes(names[i])) throw new TypeError(`${fn}: inputs has no ${shortName(names[i])}`);
   }
-  for (let i = 0; i < names.length; ++i) given[i] = readOperand(inputs[names[i]], where[i]);
+  for (let i = 0; i < names.length; ++i) {
+    if (!hasOwn(inputs, names[i])) throw new TypeError(`${fn}: inputs.${shortName(names[i])} was deleted while the inputs were being read`);
+    given[i] = readOperand(inputs[names[i]], where[i]);
+  }
   return given;
 }
 

@@ -32,6 +32,9 @@ export function describe(x) {
   return 'an object';
 }
 
+/** A name from a caller's source (an identifier) in a message, cut short. */
+export const shortName = (name) => (name.length > 40 ? `${name.slice(0, 40)}…` : name);
+
 /** 'an Int8Array', 'an int8', 'a Uint8Array', 'a uint8' (a "you", not a vowel sound). */
 export function withArticle(word) {
   return `${/^[aeioAEIO]/.test(word) ? 'an' : 'a'} ${word}`;

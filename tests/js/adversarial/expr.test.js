@@ -108,3 +108,61 @@ test('many expressions, and more than the plans\' slots: each keeps computing ri
     }
   });
 });
+
+// Sources the parser must not recurse on: each gives a result or a RangeError in the caller's
+// terms (never the engine's "Maximum call stack size exceeded"), and every message stays short.
+// (The timeout guards against a hang; how long each takes is measured in npm run bench's notes.)
+const MESSAGE_MOST = 400;
+test('deep and long sources: a result or a RangeError, never the engine\'s stack overflow', { timeout: 60000 }, () => {
+  hostile(() => {
+    const nested = tw.expr(`${'('.repeat(100000)}x${')'.repeat(100000)}`);
+    assert.deepEqual(nested.inputs, ['x']);
+    assert.deepEqual(Array.from(nested({ x: { data: f32([1.5]) } }).data), [1.5]);
+    const deepSum = tw.expr(`${'('.repeat(20000)}x + 1${')'.repeat(20000)} * 2`);
+    assert.deepEqual(Array.from(deepSum({ x: { data: f32([1]) } }).data), [4]);
+    for (const [source, what] of [
+      [Array(1000000).fill('x').join('+'), 'a flat sum of 1,000,000 terms'],
+      [Array(10000).fill('x').join('+'), 'a flat sum of 10,000 terms'],
+      [`${'-'.repeat(100000)}x`, '100,000 negations'],
+      [`${'maximum('.repeat(5000)}x${', 1)'.repeat(5000)}`, '5,000 nested calls'],
+      [`${'(x + '.repeat(3000)}x${')'.repeat(3000)}`, '3,000 nested sums'],
+    ]) {
+      throwsClear(() => tw.expr(source), RangeError, /the expression has more than \d+ operations/, what);
+      assert.throws(() => tw.expr(source), (e) => e.message.length < MESSAGE_MOST, `${what}: a short message`);
+    }
+    // Within the limit, distinct operations beyond the program's nodes are refused when compiled;
+    // a repeated sub-expression counts once.
+    throwsClear(() => tw.expr(Array.from({ length: 70 }, (_, i) => `x${i % 10} * ${i}`).join(' + ')), RangeError,
+      /more (operations|distinct numbers) than one may/);
+    const repeated = tw.expr(Array(40).fill('(x * x)').join(' + ')); // 79 operations, 40 distinct
+    assert.equal(repeated({ x: 2 }).data[0], 160);
+  });
+});
+
+test('messages do not grow with the input: long sources, names and keys are quoted in part', () => {
+  hostile(() => {
+    const long = 'y'.repeat(1 << 20);
+    const cases = [
+      () => tw.expr(`x + ${long} $`),
+      () => tw.expr(`${'x + '.repeat(200)} )`),
+      () => tw.expr(`${long}(x)`),
+      () => tw.expr(`x + ${long}`)({ x: 1 }),
+      () => tw.expr(`x + ${long}`)({ x: 1, [long]: 1, z: 2 }),
+      () => tw.expr(`a * ${long}`)({ a: { data: f32([1, 2]) }, [long]: { data: f32([1, 2, 3]) } }),
+      () => tw.expr(`a * ${long}`)({ a: { data: f32([1]) }, [long]: 'not an operand' }),
+      () => tw.multiply(1, 2, { [long]: 1 }),
+      () => tw.onnx.Mul(1, 2, { [long]: 1 }),
+      () => tw.multiply({ data: f32([1]), dtype: long }, 1),
+      () => tw.multiply(1, 2, { autoBroadcast: long }),
+    ];
+    cases.forEach((f, i) => {
+      assert.throws(f, (e) => {
+        assert.ok(e instanceof TypeError || e instanceof RangeError || e instanceof SyntaxError, `case ${i}: ${e?.constructor?.name}`);
+        assert.ok(e.message.length < MESSAGE_MOST, `case ${i}: a message of ${e.message.length} characters: ${e.message.slice(0, 200)}`);
+        return true;
+      });
+    });
+    // The part quoted is the part around the column.
+    throwsClear(() => tw.expr(`x + ${long} $`), SyntaxError, /unexpected character "\$" at column 1048582 of …"y+ \$" \(1048582 characters\)/);
+  });
+});

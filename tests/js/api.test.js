@@ -243,6 +243,10 @@ test('onnx: opsets, legacy broadcast, type constraints, integer Div truncates', 
   }
   assert.throws(() => onnx.Mul(A, f32([1, 2, 3, 4, 5], [1, 5]), { broadcast: 1 }, 6), RangeError); // no 1-stretching
   assert.throws(() => onnx.Mul(A, f32([1, 2, 3, 4, 5]), {}, 6), RangeError); // broadcast 0: identical shapes
+  // An INT attribute of 0 or 1 is the number 0 or 1, one rule for broadcast as for Mod's fmod.
+  for (const bad of [true, false, '1', null, 2, -1, 0.5]) {
+    assert.throws(() => onnx.Mul(A, A, { broadcast: bad }, 6), (e) => e instanceof RangeError && /attribute broadcast must be 0 or 1/.test(e.message), String(bad));
+  }
   assert.deepEqual(Array.from(onnx.Div(i32([-7]), i32([2])).data), [-3]);
   assert.throws(() => onnx.Mul(i32([1]), i32([1]), {}, 1), TypeError);
   assert.throws(() => onnx.Mul({ data: new Int8Array(1) }, { data: new Int8Array(1) }, {}, 13), TypeError);

@@ -92,7 +92,7 @@ test('onnx Mod: fmod 0 is mod (integers only), fmod 1 is fmod; other fmod values
   assert.deepEqual(Array.from(onnx.Mod(a, b, { fmod: 0 }, 10).data), Array.from(tw.mod(a, b).data));
   assert.deepEqual(Array.from(onnx.Mod(f32([-7.5, 7.5]), 2, { fmod: 1 }).data), [-1.5, 1.5]);
   assert.throws(() => onnx.Mod(f32([1]), 2), (e) => e instanceof TypeError && /fmod 0.*integers only/.test(e.message));
-  for (const bad of [2, -1, '1', null, 0.5]) assert.throws(() => onnx.Mod(a, b, { fmod: bad }), RangeError, String(bad));
+  for (const bad of [2, -1, '1', null, 0.5, true, false]) assert.throws(() => onnx.Mod(a, b, { fmod: bad }), RangeError, String(bad));
   assert.throws(() => onnx.Mod(a, b, { broadcast: 1 }), TypeError);
   healthy();
 });

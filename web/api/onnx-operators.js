@@ -32,21 +32,24 @@ const MOD = [
 
 /**
  * Each ONNX operator: `op`, the public op it runs (ops.js), or `byFmod`, the ops its attribute
- * fmod picks (0, 1); `variadic`, whether it takes a list of inputs; its versions, newest first.
+ * fmod picks (0, 1) (each null where the other is given); `variadic`, whether it takes a list
+ * of inputs; its versions, newest first. Every field is the record's own: none is looked up on a
+ * prototype.
  */
+const operator = ({ op = null, byFmod = null, variadic = false, versions }) => ({ op, byFmod, variadic, versions });
 export const ONNX_OPERATORS = {
-  Mul: { op: 'multiply', versions: ARITHMETIC },
-  Div: { op: 'divide', versions: ARITHMETIC },
-  Add: { op: 'add', versions: ARITHMETIC },
-  Sub: { op: 'subtract', versions: ARITHMETIC },
-  Max: { op: 'maximum', variadic: true, versions: EXTREMA },
-  Min: { op: 'minimum', variadic: true, versions: EXTREMA },
-  Mod: { byFmod: ['mod', 'fmod'], versions: MOD },
+  Mul: operator({ op: 'multiply', versions: ARITHMETIC }),
+  Div: operator({ op: 'divide', versions: ARITHMETIC }),
+  Add: operator({ op: 'add', versions: ARITHMETIC }),
+  Sub: operator({ op: 'subtract', versions: ARITHMETIC }),
+  Max: operator({ op: 'maximum', variadic: true, versions: EXTREMA }),
+  Min: operator({ op: 'minimum', variadic: true, versions: EXTREMA }),
+  Mod: operator({ byFmod: ['mod', 'fmod'], versions: MOD }),
 };
 
 /** The ONNX operator that runs a public op, or null where none does. */
 export function onnxOperatorOf(op) {
-  for (const [name, o] of Object.entries(ONNX_OPERATORS)) if (o.op === op || (o.byFmod && o.byFmod.includes(op))) return name;
+  for (const [name, o] of Object.entries(ONNX_OPERATORS)) if (o.op === op || (o.byFmod !== null && o.byFmod.includes(op))) return name;
   return null;
 }
 

@@ -5,12 +5,12 @@ import { readOperand } from '../arguments/arguments.js';
 import { callOp, callVariadic } from './call.js';
 import { DTYPES, DTYPE_NAMES } from '../dtypes/dtypes.js';
 import { describe } from '../arguments/format.js';
-import { hasOwn, isArray } from '../intrinsics.js';
+import { isArray } from '../intrinsics.js';
 import { LIMITS } from '../module/abi.js';
 import { enter } from '../module/loader.js';
 import { ONNX_OPERATORS } from './onnx-operators.js';
 import { LEGACY, MODES, checkAxis, modeFrom } from '../arguments/options.js';
-import { readRecord } from '../arguments/records.js';
+import { ownValue, readRecord } from '../arguments/records.js';
 
 // ---- ONNX ------------------------------------------------------------------------------------
 
@@ -35,18 +35,13 @@ function onnxVersion(name, versions, opset, fn) {
 // ignores it.
 function onnxMode(version, attrs, name) {
   const label = `ONNX ${name}-${version.since}`;
-  if (version.broadcast === 'numpy') return { ...MODES.numpy, hasAxis: false, label: `${label} (numpy broadcasting)` };
-  if (version.broadcast === 'none') return { ...MODES.none, hasAxis: false, label: `${label} (one shape for all inputs)` };
-  const broadcast = attrs.broadcast === undefined ? 0 : attrs.broadcast;
-  if (broadcast !== 0 && broadcast !== 1 && broadcast !== false && broadcast !== true) {
-    throw new RangeError(`${label}: attribute broadcast must be 0 or 1, got ${describe(broadcast)}`);
-  }
+  if (version.broadcast === 'numpy') return { ...MODES.numpy, hasAxis: false, axis: undefined, label: `${label} (numpy broadcasting)` };
+  if (version.broadcast === 'none') return { ...MODES.none, hasAxis: false, axis: undefined, label: `${label} (one shape for all inputs)` };
+  const broadcast = flagAttribute(attrs.broadcast, 'broadcast', label);
   const axis = attrs.axis === undefined ? undefined : checkAxis(attrs.axis, label);
   if (version.attributes.includes('consumed_inputs')) checkConsumedInputs(attrs.consumed_inputs, label);
-  if (!broadcast) return { ...MODES.none, hasAxis: false, label: `${label} with broadcast=0` };
-  const mode = { ...LEGACY, hasAxis: axis !== undefined, label: `${label} with broadcast=1` };
-  if (axis !== undefined) mode.axis = axis;
-  return mode;
+  if (!broadcast) return { ...MODES.none, hasAxis: false, axis: undefined, label: `${label} with broadcast=0` };
+  return { ...LEGACY, hasAxis: axis !== undefined, axis, label: `${label} with broadcast=1` };
 }
 
 // Opset 1's consumed_inputs (a list of ints, a hint for in-place execution) has no effect here,
@@ -57,13 +52,15 @@ function checkConsumedInputs(value, label) {
   }
 }
 
-// Mod's fmod: 0 (numpy's mod, which ONNX defines for integers only) or 1 (C's fmod).
-function fmodOf(value, label) {
-  const fmod = value === undefined ? 0 : value;
-  if (fmod !== 0 && fmod !== 1 && fmod !== false && fmod !== true) {
-    throw new RangeError(`${label}: attribute fmod must be 0 or 1, got ${describe(fmod)}`);
-  }
-  return fmod ? 1 : 0;
+/**
+ * An ONNX attribute of type INT that is 0 or 1 (broadcast, Mod's fmod; absent: 0), by one rule
+ * for all of them: the number 0 or 1, nothing else (a boolean, a string or null is a RangeError,
+ * as any value outside an attribute's set is).
+ */
+function flagAttribute(value, name, label) {
+  if (value === undefined) return 0;
+  if (value !== 0 && value !== 1) throw new RangeError(`${label}: attribute ${name} must be 0 or 1, got ${describe(value)}`);
+  return value;
 }
 
 /**
@@ -96,10 +93,10 @@ export function onnxEntry(name, opsByName) {
   }
   return function onnxOp(a, b, attributes, opset = 14) {
     const { version, attrs, mode } = prologue(attributes, opset);
-    let d = opsByName[operator.op];
+    let d = operator.op === null ? null : opsByName[operator.op];
     let also = null;
-    if (operator.byFmod) {
-      const fmod = fmodOf(attrs.fmod, `${fn} (opset ${opset})`);
+    if (operator.byFmod !== null) {
+      const fmod = flagAttribute(attrs.fmod, 'fmod', `${fn} (opset ${opset})`);
       d = opsByName[operator.byFmod[fmod]];
       if (fmod === 0) {
         also = (dtype) => {
@@ -122,7 +119,7 @@ function readInputList(inputs, fn) {
     throw new RangeError(`${fn}: inputs must hold 1 to ${LIMITS.maxInputs} operands, got ${describe(n)}`);
   }
   const read = new Array(n);
-  for (let i = 0; i < n; ++i) read[i] = readOperand(hasOwn(inputs, i) ? inputs[i] : undefined, `${fn}: input ${i}`);
+  for (let i = 0; i < n; ++i) read[i] = readOperand(ownValue(inputs, i), `${fn}: input ${i}`);
   return read;
 }
 

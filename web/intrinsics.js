@@ -27,6 +27,20 @@ const dataViewBuffer = getter(DataView.prototype, 'buffer');
 const dataViewByteOffset = getter(DataView.prototype, 'byteOffset');
 
 export const hasOwn = Object.hasOwn;
+const apply = Reflect.apply;
+const arrayFrom = Array.from;
+const ArrayClass = Array;
+
+/**
+ * An array of n own elements, element i being make(i). Writing a fresh index of an array (`a[i] =
+ * x` past its end, or into a hole) looks for a setter on Array.prototype, where other code on
+ * the page may have put one; this array's elements are defined, as an array literal's are, so
+ * neither making it nor writing within it reaches such a setter. For arrays made or grown while
+ * a call stages in wasm memory, where no caller code may run.
+ */
+export function ownArray(n, make) {
+  return apply(arrayFrom, ArrayClass, [{ __proto__: null, length: n }, (_, i) => make(i)]);
+}
 export const objectKeys = Object.keys;
 export const freeze = Object.freeze;
 export const MapClass = Map;

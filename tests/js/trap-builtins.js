@@ -44,7 +44,10 @@ const wrappedSet = WeakMap.prototype.set.bind(wrapped);
 function trapFunction(fn, name) {
   const known = wrappedGet(fn);
   if (known !== undefined) return known;
+  // (A null-prototype handler: a test that pollutes Object.prototype with a `get` must not give
+  // these Proxies a trap.)
   const proxy = new ProxyClass(fn, {
+    __proto__: null,
     apply(target, self, args) {
       note(`${name}()`);
       return apply(target, self, args);
@@ -82,7 +85,7 @@ function trapProperties(object, label) {
         // everyone's). A read-only one stays read-only (no setter).
         set: d.writable ? function set(v) {
           if (this === object) value = v;
-          else defineProperty(this, key, { value: v, writable: true, enumerable: true, configurable: true });
+          else defineProperty(this, key, { __proto__: null, value: v, writable: true, enumerable: true, configurable: true });
         } : undefined,
       });
     } else {

@@ -6,38 +6,49 @@ import { builds, withStaging } from '../module/loader.js';
 import { LIMITS, STATUS, requires } from '../module/abi.js';
 import { broadcastError } from './errors.js';
 import { heapNow } from '../memory/memory.js';
+import { TYPED_ARRAY_CLASSES } from '../intrinsics.js';
+
+const Uint32ArrayClass = TYPED_ARRAY_CLASSES.get('Uint32Array');
 import { clampInt32, coreWord, writeMode, writeShape } from '../execution/plans.js';
 
 requires('status', ['ok', 'too_large', 'incompatible', 'shapes_differ']);
 
 // The two shapes under mode through the core: what it answered and wrote in the scratch area,
 // copied out: { status, shape, conflict, rank (of the alignment), startA, startB, alignedA,
-// alignedB, conflicts (a bit per axis) }. The core's call is the staging window; everything made
-// of its answer is made after it.
+// alignedB, conflicts (a bit per axis) }. The core's call is the staging window, which copies
+// the words into typed arrays; everything made of its answer is made after it.
 function broadcastInCore(inst, shapeA, shapeB, mode) {
-  return withStaging(coreAnswer, inst, { shapeA, shapeB, mode });
+  const raw = withStaging(coreAnswer, inst, { shapeA, shapeB, mode });
+  const aligned = coreWord(raw.alignedRank, LIMITS.maxRank);
+  return {
+    status: raw.status, shape: words(raw.outDims, coreWord(raw.outRank, LIMITS.maxRank)), conflict: raw.conflict, rank: aligned,
+    startA: raw.startA, startB: raw.startB, alignedA: words(raw.alignedA, aligned), alignedB: words(raw.alignedB, aligned),
+    conflicts: raw.conflicts,
+  };
 }
 
 function coreAnswer(inst, { shapeA, shapeB, mode }) {
   const { W } = inst;
   const { u32 } = heapNow(inst);
-  const rank = LIMITS.maxRank;
   writeShape(u32, W, 0, shapeA, null);
   writeShape(u32, W, 1, shapeB, null);
   writeMode(u32, W, mode.code, mode.hasAxis, mode.hasAxis ? clampInt32(mode.axis) : -1);
   const status = inst.core.broadcast();
-  const aligned = words(u32, W.alignedRank, 1, rank)[0];
+  const copy = (at) => {
+    const c = new Uint32ArrayClass(LIMITS.maxRank);
+    for (let i = 0; i < LIMITS.maxRank; ++i) c[i] = u32[at + i];
+    return c;
+  };
   return {
-    status, shape: words(u32, W.outDims, words(u32, W.outRank, 1, rank)[0], LIMITS.maxDim), conflict: u32[W.conflict] | 0,
-    rank: aligned, startA: u32[W.startA] | 0, startB: u32[W.startB] | 0, alignedA: words(u32, W.alignedA, aligned, LIMITS.maxDim),
-    alignedB: words(u32, W.alignedB, aligned, LIMITS.maxDim), conflicts: u32[W.conflicts],
+    status, outRank: u32[W.outRank], outDims: copy(W.outDims), conflict: u32[W.conflict] | 0, alignedRank: u32[W.alignedRank],
+    startA: u32[W.startA] | 0, startB: u32[W.startB] | 0, alignedA: copy(W.alignedA), alignedB: copy(W.alignedB), conflicts: u32[W.conflicts],
   };
 }
 
-// n words from word index `at`, each checked (coreWord) before anything loops over it.
-function words(u32, at, n, most) {
+// The first n words of a copy, each checked (coreWord) before anything loops over it.
+function words(copy, n) {
   const out = [];
-  for (let i = 0; i < n; ++i) out[i] = coreWord(u32[at + i], most);
+  for (let i = 0; i < n; ++i) out[i] = coreWord(copy[i], LIMITS.maxDim);
   return out;
 }
 

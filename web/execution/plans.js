@@ -12,7 +12,7 @@
 import { LIMITS, STATUS, requires } from '../module/abi.js';
 import { DTYPES } from '../dtypes/dtypes.js';
 import { heapNow } from '../memory/memory.js';
-import { floor, max, min } from '../intrinsics.js';
+import { floor, max, min, ownArray } from '../intrinsics.js';
 import { PLAN_SLOTS } from '../module/instance.js';
 import { later } from '../module/loader.js';
 
@@ -23,10 +23,12 @@ export const clampInt32 = (x) => max(-(2 ** 31), min(2 ** 31 - 1, x));
 
 /**
  * An operator: `program` (program.js: { inputs, nodes: [[op code, a, b]...], result,
- * literalsOf(info) }) and up to `kept` plans, the most recently used first.
+ * literalsOf(info) }) and up to `kept` plans, the most recently used first (`count` of them, in
+ * an array of `kept` own elements: plans are made while a call stages, where writing a fresh
+ * index could reach a setter on Array.prototype).
  */
 export function makeOperator(program, kept) {
-  return { program, kept, plans: [] };
+  return { program, kept, count: 0, plans: ownArray(kept, () => null) };
 }
 
 let clock = 0; // each use of a slot is stamped: the least recently used has the lowest stamp
@@ -42,7 +44,7 @@ export function planFor(operator, inst, info, inputs, mode, literals) {
   const plans = operator.plans;
   const axis = mode.hasAxis ? clampInt32(mode.axis) : -1; // an int32 in the word's bits
   let p = null;
-  for (let i = 0; i < plans.length; ++i) {
+  for (let i = 0; i < operator.count; ++i) {
     if (matches(plans[i], inst, info, inputs, mode, axis)) {
       p = plans[i];
       if (i > 0) { // to the front: the plan a loop of calls repeats is found first
@@ -53,16 +55,16 @@ export function planFor(operator, inst, info, inputs, mode, literals) {
     }
   }
   if (p === null) {
-    const layouts = [];
-    for (let i = 0; i < inputs.length; ++i) layouts[i] = layoutOf(inputs[i]);
+    const layouts = ownArray(inputs.length, (i) => layoutOf(inputs[i]));
     p = {
       inst, dtype: info.code, mode: mode.code, hasAxis: mode.hasAxis, axis, inputs: layouts, literals,
       slot: -1, address: 0, status: 0, shape: null, conflict: -1, row: 1, align: 1, heavy: false, rows: false, workspaceBytes: 0,
     };
     // To the front; the least recently used one goes when there are `kept` already. (Loops,
     // not the arrays' methods: nothing a caller can replace runs while a call stages.)
-    const last = plans.length === operator.kept ? plans.length - 1 : plans.length;
-    if (last < plans.length) release(plans[last]);
+    const last = operator.count === operator.kept ? operator.count - 1 : operator.count;
+    if (last < operator.count) release(plans[last]);
+    else operator.count += 1;
     for (let i = last; i > 0; --i) plans[i] = plans[i - 1];
     plans[0] = p;
     make(operator.program, p);
@@ -81,10 +83,16 @@ function release(p) {
 
 // An input's layout as a plan compares it: dtype (its name), dims and a view's strides (null: contiguous).
 function layoutOf(x) {
-  return { dtype: x.dtype, shape: copyOf(x.shape), strides: x.kind === 'host' && x.strides !== null ? copyOf(x.strides) : null };
+  return { dtype: x.dtype, shape: ownCopy(x.shape), strides: x.kind === 'host' && x.strides !== null ? ownCopy(x.strides) : null };
 }
 
-/** A copy of an array of dims (a loop: Array.prototype.slice would look up a species). */
+// A copy of an array of dims made while a call stages (ownArray).
+const ownCopy = (dims) => ownArray(dims.length, (i) => dims[i]);
+
+/**
+ * A copy of an array of dims (a loop: Array.prototype.slice would look up a species), made
+ * outside staging: writing its fresh indexes may reach caller code.
+ */
 export function copyOf(dims) {
   const copy = [];
   for (let i = 0; i < dims.length; ++i) copy[i] = dims[i];
@@ -151,9 +159,7 @@ function make(program, p) {
   // What the core says is checked before anything loops over it or sizes a block by it: a
   // number that is not one it makes (memory not what it should be) is an error, never a bound.
   const outRank = coreWord(u32[W.outRank], LIMITS.maxRank);
-  const shape = [];
-  for (let i = 0; i < outRank; ++i) shape[i] = coreWord(u32[W.outDims + i], LIMITS.maxDim);
-  p.shape = shape;
+  p.shape = ownArray(outRank, (i) => coreWord(u32[W.outDims + i], LIMITS.maxDim));
   p.conflict = u32[W.conflict] | 0;
   p.row = coreWord(u32[W.row], 2 ** 32 - 1);
   p.align = coreWord(u32[W.align], 2 ** 32 - 1);

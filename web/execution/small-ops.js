@@ -13,7 +13,7 @@
 // TW_SMALL_OPS) sends every program they can take here, whatever its size.
 import { LIMITS, OPS, onAbi } from '../module/abi.js';
 import { DTYPES, resultClass } from '../dtypes/dtypes.js';
-import { TYPED_ARRAY_CLASSES, hasOwn } from '../intrinsics.js';
+import { TYPED_ARRAY_CLASSES, hasOwn, ownArray } from '../intrinsics.js';
 import { testing } from '../module/loader.js';
 import { resultArray } from '../memory/memory.js';
 import { SMALL_LOOPS, SMALL_STORES } from './small-loops.js';
@@ -43,23 +43,20 @@ onAbi(() => {
   for (const info of Object.values(DTYPES)) stores[info.code] = own(SMALL_STORES, info.name);
   LOOPS = loops;
   STORES = stores;
-  SCRATCH = [];
+  SCRATCH = ownArray(Object.keys(DTYPES).length, () => null);
 });
 
-// Per dtype, arrays of its storage class that programs compute in: a value per input that is
-// one element (read once: another thread may be writing a shared buffer, and each result must
-// see one value, as the core's copy of it does) and per literal, and a run per node.
+// Per dtype (by code), arrays of its storage class that programs compute in: a value per input
+// that is one element (read once: another thread may be writing a shared buffer, and each result
+// must see one value, as the core's copy of it does) and per literal, and a run per node. (Made
+// while a call stages: arrays of own elements, intrinsics.js's ownArray.)
 let SCRATCH = [];
 function scratchOf(info, n) {
   let s = SCRATCH[info.code];
-  if (s === undefined || s.length < n) { // longer runs only where testing.smallOps is 'always'
+  if (s === null || s.length < n) { // longer runs only where testing.smallOps is 'always'
     // (Loops and classes taken at load: this runs while a call stages.)
     const length = n > SMALL_OPS_MAX ? n : SMALL_OPS_MAX;
-    const arrays = (count, size) => {
-      const made = [];
-      for (let i = 0; i < count; ++i) made[i] = new info.Storage(size);
-      return made;
-    };
+    const arrays = (count, size) => ownArray(count, () => new info.Storage(size));
     s = {
       held: arrays(LIMITS.maxInputs, 1), literals: arrays(LIMITS.maxLiterals, 1), nodes: arrays(LIMITS.maxNodes, length),
       wide: new Float64ArrayClass(length), length,
@@ -119,7 +116,7 @@ export function runSmall(call, plan, inputs, shape, n) {
   }
   const values = LIMITS.nodeBase + nodes.length;
   if (valuesRoom < values) {
-    arrays = [];
+    arrays = ownArray(values, () => null);
     starts = new Int32ArrayClass(values);
     steps = new Int32ArrayClass(values);
     valuesRoom = values;

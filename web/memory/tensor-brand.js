@@ -21,7 +21,7 @@ const everyCopy = (() => {
   } catch { /* none yet, or not a WeakSet */ }
   const made = new WeakSet();
   try {
-    Object.defineProperty(globalThis, ALL, { value: made });
+    Object.defineProperty(globalThis, ALL, { __proto__: null, value: made });
   } catch { /* a frozen globalThis */ }
   return made;
 })();

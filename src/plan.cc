@@ -241,6 +241,59 @@ Home input_home(const Plan& p, int i) {
 
 bool is_node(int v) { return v >= kNodeBase; }
 
+// The program as a chain (vchain.h), where the dtype has a chain kernel that runs every op of it
+// and it has two nodes or more (one node runs its kernel): its nodes in order, the running value
+// being the node before where a node reads it, else loaded; a node's result saved in a slot where
+// a node but the next reads it. False (p.chain null) where not, or where it needs more slots
+// than a chain has.
+bool plan_chain(Plan* p) {
+  const Program& g = p->program;
+  p->chain = nullptr;
+  p->chain_links = 0;
+  const vchain_ukernel kernel = select_chain(g.dtype);
+  if (kernel == nullptr || g.nodes < 2 || g.result != kNodeBase + g.nodes - 1) return false;
+  bool saved[kMaxNodes] = {};  // read by a node other than the next
+  for (int j = 0; j < g.nodes; ++j) {
+    if (!chains(g.node[j].op, g.dtype)) return false;
+    for (const int v : {g.node[j].a, g.node[j].b}) {
+      if (is_node(v) && v - kNodeBase != j - 1) saved[v - kNodeBase] = true;
+    }
+  }
+  int slot[kMaxNodes];
+  int slots = 0;
+  int& links = p->chain_links;
+  // (acc ∘ acc reads no operand: coded as slot 0, never read.)
+  const auto link = [&](Op op, Form form, int v) {
+    const bool none = form == Form::acc_acc;
+    p->chain_code[links] = chain_code(op, form);
+    p->chain_x[links] = static_cast<uint8_t>(none ? 0 : is_node(v) ? slot[v - kNodeBase] : v);
+    p->chain_slot[links] = none || is_node(v);
+    ++links;
+  };
+  for (int j = 0; j < g.nodes; ++j) {
+    const Node& nd = g.node[j];
+    const int acc = j > 0 ? kNodeBase + j - 1 : -1;
+    if (nd.a == acc && nd.b == acc) {
+      if (nd.op != Op::mul) return false;  // only a square reads acc twice (x + x, max(x, x): not worth a case)
+      link(nd.op, Form::acc_acc, acc);
+    } else if (nd.a == acc) {
+      link(nd.op, Form::acc_x, nd.b);
+    } else if (nd.b == acc) {
+      link(nd.op, commutes(nd.op) ? Form::acc_x : Form::x_acc, nd.a);
+    } else {
+      link(Op::mul, Form::load, nd.a);
+      link(nd.op, nd.b == nd.a && nd.op == Op::mul ? Form::acc_acc : Form::acc_x, nd.b);
+    }
+    if (saved[j]) {
+      if (slots == kMaxChainSlots) return false;
+      slot[j] = slots++;
+      link(Op::mul, Form::save, kNodeBase + j);
+    }
+  }
+  p->chain = kernel;
+  return true;
+}
+
 // Homes, kernels and the workspace's layout, for the blocks set.
 void assign_homes(Plan* p) {
   const Program& g = p->program;
@@ -288,7 +341,10 @@ void assign_homes(Plan* p) {
         if (!listed) free_buffers[free_count++] = p->at[v];
       }
     }
-    if (!full_a && !full_b) {
+    if (p->chain != nullptr) {  // computed by the chain kernel in registers: no buffer
+      p->home[id] = id == g.result ? Home::output : Home::temp;
+      p->at[id] = 0;
+    } else if (!full_a && !full_b) {
       p->home[id] = Home::scalar;
       p->at[id] = off;
       off += 16;
@@ -396,6 +452,20 @@ bool run_block(const Plan& p, const uintptr_t* at, uintptr_t y, unsigned char* w
     }
   }
   for (int j = 0; j < g.literals; ++j) v[kLiteralBase + j] = reinterpret_cast<uintptr_t>(g.literal[j]);
+  if (p.chain != nullptr) {  // every node in one loop (floats only: never a divisor check)
+    Link links[kMaxChainLinks];
+    for (int k = 0; k < p.chain_links; ++k) {
+      const int x = p.chain_x[k];
+      if (p.chain_slot[k]) {
+        links[k] = Link{reinterpret_cast<const unsigned char*>(static_cast<uintptr_t>(x)), p.chain_code[k], Where::slot};
+      } else {
+        const bool one = p.home[x] == Home::scalar;
+        links[k] = Link{reinterpret_cast<const unsigned char*>(v[x] + (one ? 0 : lo * es)), p.chain_code[k], one ? Where::one : Where::run};
+      }
+    }
+    p.chain(n, links, p.chain_links, reinterpret_cast<unsigned char*>(y + lo * es));
+    return false;
+  }
   const uintptr_t out = check ? w + p.check_at : y;
   for (int j = 0; j < g.nodes; ++j) {
     const Node& nd = g.node[j];
@@ -635,24 +705,31 @@ Status reshape(Plan* p, const BroadcastSpec& spec, const InputShape* in, Broadca
   // whole row, read in place, cut only where a range ends (the kernel called once per row, as
   // a single op wants; run_rows, with no workspace). Short rows that repeat go through the
   // blocks, laid out in buffers: a call per row of a few elements costs more than the arithmetic.
+  const bool chain = plan_chain(p);
   bool rows = g.nodes == 1 && g.result == kNodeBase;
+  bool along = true;  // every input runs along the rows or stays put along them, in the dtype
   bool buffered = false;
   for (int i = 0; i < n; ++i) {
-    rows = rows && g.input_dtype[i] == c && (p->stride[i][0] == 0 || p->stride[i][0] == 1);
+    along = along && g.input_dtype[i] == c && (p->stride[i][0] == 0 || p->stride[i][0] == 1);
     buffered = buffered || input_home(*p, i) == Home::box || input_home(*p, i) == Home::linear;
   }
+  rows = rows && along;
   // (And one operand at least runs along the rows: two that stay put make one element per row,
   // which the blocks spread over it.)
   const auto runs = [&](int v) { return v < n && p->stride[v][0] == 1; };
   rows = rows && (runs(g.node[0].a) || runs(g.node[0].b)) && (!buffered || p->size[0] * es > kShortRowBytes);
   if (rows) set_blocks(p, 1, 1);
+  // A chain of such inputs likewise, a whole row per chain call (its kernel reads each where it
+  // is, or one element per row splatted), where rows are long enough for it.
+  const bool chain_rows = chain && along && (!buffered || p->size[0] * es > kShortRowBytes);
+  if (chain_rows) set_blocks(p, 1, 1);
   // A cast alone of an input that runs like the output needs no buffer either: one block, the
   // whole output, of which any range converts straight into place.
   const bool cast = g.nodes == 0 && g.result < n && input_home(*p, g.result) == Home::linear;
   if (cast) set_blocks(p, p->rank, 1);
   p->rows = rows;
   assign_homes(p);
-  const bool anywhere = rows || cast;  // a range may start anywhere a kernel's body may
+  const bool anywhere = rows || cast || chain_rows;  // a range may start anywhere a kernel's body may
   p->row = rows ? p->size[0] : p->run;
   p->align = anywhere ? (kTileAlignBytes / es > 0 ? kTileAlignBytes / es : 1) : p->block;
   p->heavy = g.nodes > 1;

@@ -17,6 +17,7 @@
 #include "broadcast.h"
 #include "dtype.h"
 #include "kernels/vbinary.h"
+#include "kernels/vchain.h"
 #include "ops.h"
 #include "status.h"
 
@@ -30,6 +31,8 @@ constexpr int kMaxNodes = 64;
 constexpr int kLiteralBase = kMaxInputs;
 constexpr int kNodeBase = kLiteralBase + kMaxLiterals;
 constexpr int kMaxValues = kNodeBase + kMaxNodes;
+static_assert(3 * kMaxNodes <= kMaxChainLinks && kMaxInputs + kMaxLiterals <= kMaxChainOperands,
+              "every program fits a chain's links and operands");
 
 struct Node {
   Op op;
@@ -104,6 +107,15 @@ struct Plan {
   uint32_t at[kMaxValues];  // workspace offset of a value's buffer or element (linear, box, temp, scalar)
   vbinary_ukernel kernel[kMaxNodes];
   bool swap[kMaxNodes];  // a commutative node with a scalar a runs as b ∘ a[0]
+  // A chain (vchain.h): its kernel, or nullptr, and its links as the plan knows them: each one's
+  // code, and its operand, a value (an input or a literal: its home says whether it is one
+  // element) or, where chain_slot, the number of a slot. Each block is one
+  // chain call: the nodes have no buffers.
+  vchain_ukernel chain = nullptr;
+  int chain_links = 0;
+  uint32_t chain_code[kMaxChainLinks];
+  uint8_t chain_x[kMaxChainLinks];
+  bool chain_slot[kMaxChainLinks];
   uint32_t check_at = 0;  // where the divisor check writes the last node's result
   size_t workspace_bytes = 0;  // per thread
   // For threads: a range may start at a multiple of `align` elements from the start of a row of

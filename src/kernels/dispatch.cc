@@ -4,6 +4,7 @@
 #include "../ops.h"
 #include "reference.h"
 #include "vbinary.h"
+#include "vchain.h"
 #ifdef __wasm_simd128__
 #include "wasmsimd.h"
 #endif
@@ -32,6 +33,23 @@ struct simd {
 #include "kernel_list.inc"
 #endif
 
+#ifdef __wasm_simd128__
+}  // namespace
+}  // namespace tensorwise
+// Each pair's vector function where the list names one (a kernel class gives none), for the
+// chain kernels (wasmsimd/chain.h).
+namespace tensorwise::wasmsimd {
+#define TW_WASMSIMD(dt, o, fn, elements)             \
+  template <>                                        \
+  struct vec_of<DType::dt, Op::o> {                  \
+    static constexpr vec_fn value = vector_fn<fn>(); \
+  };
+#include "kernel_list.inc"
+}  // namespace tensorwise::wasmsimd
+namespace tensorwise {
+namespace {
+#endif
+
 template <DType D, Op O>
 VBinaryKernels kernels_for() {
   if constexpr (canonical_dtype(O, D) != D) {
@@ -56,6 +74,25 @@ VBinaryKernels kernels_for(Op op) {
 }
 
 }  // namespace
+
+// The dtypes with a chain kernel: float32, whose pipelines (normalising, dequantising into
+// floats, softmax's steps) are chains of its vector ops; the kernel is one switch over them.
+vchain_ukernel select_chain(DType dtype) {
+#ifdef __wasm_simd128__
+  if (dtype == DType::f32) return &wasmsimd::run_chain<DType::f32>;
+#endif
+  (void)dtype;
+  return nullptr;
+}
+
+bool chains(Op op, DType dtype) {
+#ifdef __wasm_simd128__
+  if (dtype == DType::f32) return wasmsimd::chain_runs<DType::f32>(op);
+#endif
+  (void)op;
+  (void)dtype;
+  return false;
+}
 
 VBinaryKernels select_kernels(Op op, DType dtype) {
   switch (dtype) {

@@ -2,6 +2,7 @@
 // function and, above its group, the file it is in; conversion_list.inc the conversions').
 #pragma once
 
+#include "wasmsimd/chain.h"
 #include "wasmsimd/conversions.h"
 #include "wasmsimd/integer_division.h"
 #include "wasmsimd/loops.h"

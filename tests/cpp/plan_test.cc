@@ -444,13 +444,17 @@ TEST_CASE("broadcasting across several inputs: numpy's rule over all of them, or
 namespace {
 
 // A random program: a tree of depth <= 4 of random ops over `inputs` inputs (each used) and
-// literals, in dtype c.
+// literals, in dtype c; with `ops`, of those ops, and a node made before read again now and then
+// (a DAG, as a repeated sub-expression compiles to).
 struct Builder {
   Program g;
   std::mt19937_64& rng;
   int used = 0;
+  std::vector<Op> ops = {Op::mul, Op::div, Op::div_floor, Op::add, Op::sub};
+  bool reuse = false;
   uint8_t leaf() {
     if (used < g.inputs) return static_cast<uint8_t>(used++);
+    if (reuse && g.nodes > 0 && rng() % 4 == 0) return static_cast<uint8_t>(kNodeBase + rng() % g.nodes);
     if (rng() % 3 == 0 && g.literals < kMaxLiterals) {
       const auto bytes = random_bytes(g.dtype, 1, rng);
       std::memset(g.literal[g.literals], 0, 8);
@@ -461,9 +465,8 @@ struct Builder {
   }
   uint8_t tree(int depth) {
     if (depth == 0 || g.nodes + 1 >= kMaxNodes || (depth < 4 && rng() % 3 == 0)) return leaf();
-    const uint8_t a = tree(depth - 1), b = tree(depth - 1);
-    static const Op ops[] = {Op::mul, Op::div, Op::div_floor, Op::add, Op::sub};
-    g.node[g.nodes] = Node{ops[rng() % 5], a, b};
+    const uint8_t a = tree(depth - 1), b = rng() % 8 == 0 ? a : tree(depth - 1);
+    g.node[g.nodes] = Node{ops[rng() % ops.size()], a, b};
     return static_cast<uint8_t>(kNodeBase + g.nodes++);
   }
 };
@@ -501,6 +504,92 @@ TEST_CASE("programs: random expressions with casts and literals equal their node
       in.push_back(rng() % 4 == 0 ? random_view(b.g.input_dtype[i], d, rng) : contiguous(b.g.input_dtype[i], d, rng));
     }
     check_program(b.g, in, rng);
+  }
+}
+
+// The float programs the chain kernel runs (float32: every vector op, nodes read again, inputs of
+// other dtypes, strided views, broadcasts, any range): equal to their node-by-node evaluation,
+// whether a chain runs them (the wasm build) or the blocks do (a build without SIMD, float64, an
+// op without a vector function).
+TEST_CASE("chains: float programs of every op equal their node-by-node evaluation") {
+  std::mt19937_64 rng(61);
+  int chained = 0;
+  for (int iter = 0; iter < 1200; ++iter) {
+    const DType c = rng() % 2 == 0 ? DType::f32 : DType::f64;
+    Builder b{Program{}, rng};
+    b.ops = {Op::mul, Op::div, Op::add, Op::sub, Op::max, Op::min, Op::sqdiff};
+    if (rng() % 8 == 0) b.ops.push_back(Op::mod);  // no vector function: the blocks run it
+    b.reuse = true;
+    b.g.dtype = c;
+    b.g.inputs = 1 + static_cast<int>(rng() % 4);
+    for (int i = 0; i < b.g.inputs; ++i) {
+      DType t;
+      do t = random_dtype(rng); while (!casts(t, c));
+      b.g.input_dtype[i] = rng() % 2 == 0 ? c : t;
+    }
+    b.g.result = b.tree(1 + static_cast<int>(rng() % 4));
+    while (b.used < b.g.inputs) {
+      b.g.node[b.g.nodes] = Node{Op::add, b.g.result, static_cast<uint8_t>(b.used++)};
+      b.g.result = static_cast<uint8_t>(kNodeBase + b.g.nodes++);
+    }
+    Dims first, second;
+    random_pair(rng, 5, 3000, &first, &second);
+    if (count_of({first, second}) > 40000) continue;
+    std::vector<Input> in;
+    for (int i = 0; i < b.g.inputs; ++i) {
+      Dims d = i % 2 == 0 ? first : second;
+      if (i >= 2) {
+        for (size_t& x : d) x = rng() % 2 == 0 ? 1 : x;
+      }
+      in.push_back(rng() % 4 == 0 ? random_view(b.g.input_dtype[i], d, rng) : contiguous(b.g.input_dtype[i], d, rng));
+    }
+    Planned pl;
+    if (plan_for(pl, b.g, in) == Status::ok && pl.plan->chain != nullptr) ++chained;
+    check_program(b.g, in, rng);
+  }
+#ifdef __wasm_simd128__
+  CHECK(chained > 300);  // the chain kernels ran most of them
+#endif
+}
+
+TEST_CASE("chains: in place (y is an input), and runs of every length around the groups") {
+  std::mt19937_64 rng(62);
+  for (const DType c : {DType::f32, DType::f64}) {
+    const size_t es = element_size(c);
+    for (size_t n = 1; n <= 3 * 128 / es + 3; ++n) {
+      // (x - y) * x + 1.5, then / x: a load, a save, slot and literal operands, x ∘ acc.
+      Program g;
+      g.dtype = c;
+      g.inputs = 2;
+      g.input_dtype[0] = g.input_dtype[1] = c;
+      g.literals = 1;
+      std::memset(g.literal[0], 0, 8);
+      if (c == DType::f32) {
+        const float v = 1.5f;
+        std::memcpy(g.literal[0], &v, 4);
+      } else {
+        const double v = 1.5;
+        std::memcpy(g.literal[0], &v, 8);
+      }
+      g.node[0] = Node{Op::sub, 0, 1};
+      g.node[1] = Node{Op::mul, kNodeBase, 0};
+      g.node[2] = Node{Op::add, kNodeBase + 1, kLiteralBase};
+      g.node[3] = Node{Op::div, 0, kNodeBase + 2};
+      g.node[4] = Node{Op::max, kNodeBase + 3, kNodeBase};
+      g.nodes = 5;
+      g.result = kNodeBase + 4;
+      const std::vector<Input> in = {contiguous(c, {n}, rng), contiguous(c, {n}, rng)};
+      Planned pl;
+      REQUIRE(plan_for(pl, g, in) == Status::ok);
+#ifdef __wasm_simd128__
+      CHECK((pl.plan->chain != nullptr) == (c == DType::f32));  // float32 has a chain kernel
+#endif
+      const std::vector<unsigned char> want = naive(g, in, {n});
+      std::vector<unsigned char> x = in[0].bytes;  // y is x itself
+      const uintptr_t base[3] = {address(x.data()), address(in[1].bytes.data()), address(x.data())};
+      run_plan(*pl.plan, base, pl.workspace(), 0, n);
+      for (size_t i = 0; i < n; ++i) CHECK(same_elements(c, &x[i * es], &want[i * es]));
+    }
   }
 }
 

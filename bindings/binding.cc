@@ -2,14 +2,13 @@
 // web/; this file marshals, and says what the core is.
 //
 // The facts, read by web/module/abi.js at init() (so JS copies none), all expanded from the lists in
-// src/: tw_names() names every code, list by list (DType, DTypeKind, Arithmetic, Op, Status,
+// src/: tw_names() names every code, list by list (DType, DTypeKind, Op, Status,
 // BroadcastMode, ScratchField) and every fact (DTypeFact, OpFact, Limit), as one string:
 // "DType:float32,float64,...;Op:mul,..." (a name's code is its place in its list, as the
 // enums number them), and four plain exports look facts up:
 //   tw_dtype_fact(dtype, DTypeFact)   size, kind (a DTypeKind), mantissa_bits and exponent_bits
 //                                     (floats' formats; 0 for integers)
-//   tw_op_fact(op, OpFact)            commutes, divides, floors (0 or 1), floor_twin (an Op),
-//                                     arithmetic (an Arithmetic), zero_quotient (an integer x/0)
+//   tw_op_fact(op, OpFact)            commutes, divides, floors (0 or 1), floor_twin (an Op)
 //   tw_limit(Limit)                   max_rank, dim_bits (a dim is below 2^dim_bits), tile_align_bytes, memory_initial_pages,
 //                                     memory_maximum_pages, max_inputs, max_literals, max_nodes,
 //                                     literal_base, node_base (a program's values), plan_bytes
@@ -106,7 +105,7 @@ bool known_mode(uint32_t code) {
 
 // The facts tw_dtype_fact, tw_op_fact and tw_limit look up, by name (tw_names).
 #define TW_DTYPE_FACTS(X) X(size) X(kind) X(mantissa_bits) X(exponent_bits)
-#define TW_OP_FACTS(X) X(commutes) X(divides) X(floors) X(floor_twin) X(arithmetic) X(zero_quotient)
+#define TW_OP_FACTS(X) X(commutes) X(divides) X(floors) X(floor_twin)
 #define TW_LIMITS(X)                                                                                          \
   X(max_rank) X(dim_bits) X(tile_align_bytes) X(memory_initial_pages) X(memory_maximum_pages) X(max_inputs) \
   X(max_literals) X(max_nodes) X(literal_base) X(node_base) X(plan_bytes)
@@ -137,8 +136,6 @@ constexpr uint32_t op_fact(OpFact fact) {
     case OpFact::divides: return F::kDivision;
     case OpFact::floors: return F::kFloorDivision;
     case OpFact::floor_twin: return static_cast<uint32_t>(floor_twin<O>());
-    case OpFact::arithmetic: return static_cast<uint32_t>(F::kArithmetic);
-    case OpFact::zero_quotient: return static_cast<uint32_t>(F::kZeroQuotient);
   }
   return kUnknown;
 }
@@ -232,7 +229,7 @@ void write_shape(const Broadcast& r, Status s) {
 #define TW_NAME(name, ...) #name ","
 #define TW_DTYPE_NAME(name, ctype, kind, js) #js ","
 constexpr char kNames[] =
-    "DType:" TW_DTYPES(TW_DTYPE_NAME) ";DTypeKind:" TW_DTYPE_KINDS(TW_NAME) ";Arithmetic:" TW_ARITHMETICS(TW_NAME)
+    "DType:" TW_DTYPES(TW_DTYPE_NAME) ";DTypeKind:" TW_DTYPE_KINDS(TW_NAME)
     ";Op:" TW_OPS(TW_NAME) ";Status:" TW_STATUSES(TW_NAME) ";BroadcastMode:" TW_BROADCAST_MODES(TW_NAME)
     ";DTypeFact:" TW_DTYPE_FACTS(TW_NAME) ";OpFact:" TW_OP_FACTS(TW_NAME) ";Limit:" TW_LIMITS(TW_NAME)
     ";ScratchField:" TW_SCRATCH_FIELDS(TW_NAME);

@@ -15,8 +15,6 @@ node scripts/wasm-interface.mjs
 # dist/index.d.ts and .d.cts from web/index.d.ts.in, the core just built and the op list; ops.js's
 # exports and the README's table of the ops (each rewritten only when it changed).
 node scripts/types.mjs
-# web/execution/small-loops.js, the JS loops of small ops, from the same facts (rewritten only when they changed).
-node scripts/small-loops.mjs
 # The published files (dist/index.mjs, index.cjs, inline.mjs, inline.cjs, the .d.ts) from web/.
 node scripts/bundle.mjs
 # The demo as it is served (build/demo/): its modules bundled, importing dist/index.mjs.

@@ -1,5 +1,4 @@
-// How a script that writes a file from the built core ends (scripts/types.mjs,
-// scripts/small-loops.mjs): with --check it writes nothing and fails, saying `stale`, when the
+// How a script that writes a file from the built core ends (scripts/types.mjs): with --check it writes nothing and fails, saying `stale`, when the
 // file is not `wanted` (tests/js/generated-files.test.js); else it writes the file when it
 // changed, saying `rewritten` if given.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

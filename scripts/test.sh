@@ -20,26 +20,23 @@ node build/wasm/tensorwise_tests.cjs
 
 # The exactness and hostile-input suites again on a set thread count (tests/js/threads-mode.js):
 # the single-threaded build, then 2 threads with every op and expression of two chunks or more
-# shared, both with every one in the core (TW_SMALL_OPS=never); then every one that
-# web/execution/small-ops.js can take computed there in JS, whatever its size. Each with every built-in a
-# caller can replace made a trap once the package has loaded (tests/js/trap-builtins.js): one
-# reached while a call stages in wasm memory fails the suite. (The run below uses init()'s
-# defaults.)
+# shared. Each with every built-in a caller can replace made a trap once the package has loaded
+# (tests/js/trap-builtins.js): one reached while a call stages in wasm memory fails the suite.
+# (The run below uses init()'s defaults.)
 SUITES=(tests/js/abi.test.js tests/js/api.test.js tests/js/casts.test.js tests/js/conversions.test.js tests/js/division.test.js tests/js/expr.test.js
   tests/js/golden.test.js tests/js/hostile.test.js tests/js/property.test.js tests/js/seeds.test.js tests/js/views.test.js tests/js/dynamic-shapes.test.js
   tests/js/family.test.js
   tests/js/adversarial/*.test.js)
-for mode in 1:never 2:never 2:always; do
-  threads=${mode%:*} small=${mode#*:}
-  echo "== node --test, $threads thread(s), small ops in JS: $small"
-  TW_THREADS=$threads TW_SMALL_OPS=$small node --import ./tests/js/threads-mode.js --import ./tests/js/trap-builtins.js \
+for threads in 1 2; do
+  echo "== node --test, $threads thread(s)"
+  TW_THREADS=$threads node --import ./tests/js/threads-mode.js --import ./tests/js/trap-builtins.js \
     --test --test-concurrency=1 --test-reporter=dot "${SUITES[@]}"
 done
 
 # The hostile-input suites once more on 16 threads (the pool's most; the cores faked where the
 # machine has fewer): every op shared between 16 threads, under the same traps.
 echo "== node --test, 16 threads, hostile input"
-TW_THREADS=16 TW_SMALL_OPS=never node --import ./tests/js/threads-mode.js --import ./tests/js/trap-builtins.js \
+TW_THREADS=16 node --import ./tests/js/threads-mode.js --import ./tests/js/trap-builtins.js \
   --test --test-concurrency=1 --test-reporter=dot tests/js/hostile.test.js tests/js/adversarial/*.test.js
 
 echo "== node --test"

@@ -60,8 +60,8 @@ TEST_CASE_TEMPLATE("signed MIN / -1 wraps to MIN, x / 0 is 0", T, int16_t, int32
   CHECK(op_mul::apply<T>(min, -1) == min);
 }
 
-// The JS layer computes small ops from the facts alone (web/execution/small-ops.js): each op's kArithmetic
-// and kZeroQuotient must say what its functor does, on floats and on integers.
+// Each op's kArithmetic (which chooses a division's power-of-two route) and kZeroQuotient must say
+// what its functor does, on floats and on integers.
 namespace {
 
 template <class T>

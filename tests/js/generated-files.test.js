@@ -1,8 +1,7 @@
 // The files the build writes from the built core are what their scripts write now: the package's
 // types, dist/index.d.ts and .d.cts, with web/api/ops.js's exports and the README's table of the
-// ops (scripts/types.mjs, from the core's dtypes and the op list), and
-// web/execution/small-loops.js (scripts/small-loops.mjs, from its ops and dtypes). A region or
-// loop edited by hand, or a dtype or op changed in the core without rebuilding, fails here.
+// ops (scripts/types.mjs, from the core's dtypes and the op list). A region edited by hand, or a
+// dtype or op changed in the core without rebuilding, fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -17,8 +16,4 @@ const check = async (name) => {
 
 test('the types, ops.js\'s exports and the README\'s table match the core and the op list', async () => {
   assert.equal(await check('types.mjs'), '');
-});
-
-test('small-loops.js is written from the core', async () => {
-  assert.equal(await check('small-loops.mjs'), '');
 });

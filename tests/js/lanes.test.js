@@ -2,24 +2,13 @@
 // tail): what lets the executor group rows (tiled short rows) and split ranges between chunks
 // and threads as it does, and still give the same bits at any thread count (docs/contract.md,
 // "Threads"). Each element of a 37-element op, NaN payloads, Inf, zeros and ones mixed, against
-// the same element computed alone, for every float dtype and op. Both in the core's kernels
-// (testing.smallOps 'never'): a call of 37 elements is past the small ops computed in JS, a call
-// of one is not, and JS arithmetic may give a NaN another payload (docs/contract.md).
-import { test, before, after } from 'node:test';
+// the same element computed alone, for every float dtype and op, both in the core's kernels.
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import * as tw from '../../web/index.js';
-import { testing } from '../../web/module/loader.js';
 import { OPS } from './dtypes.js';
 
-let smallOps;
-before(async () => {
-  await tw.init();
-  smallOps = testing.smallOps;
-  testing.smallOps = 'never';
-});
-after(() => {
-  testing.smallOps = smallOps;
-});
+before(() => tw.init());
 
 const PATTERNS = {
   float32: [Float32Array, Uint32Array, [0x7fc00001, 0xffc12345, 0x7f800001, 0x7fa00000, 0x3f800000, 0, 0x80000000, 0x7f800000, 0x00000001]],

@@ -2,9 +2,8 @@
 // with 1, on the single-threaded build (non-shared memory, whose views detach when it grows);
 // with more, every op and every wasm tensor in the threaded build's shared memory, and every op
 // of two tiles or more shared between the threads, in tiles as small as 256 bytes.
-// scripts/test.sh runs the exactness and hostile-input suites both ways with every op in the
-// core, and again with every op it can take in JS (TW_SMALL_OPS below), so that results are
-// checked whatever the thread count and whichever path computes them.
+// scripts/test.sh runs the exactness and hostile-input suites both ways, so that results are
+// checked whatever the thread count.
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import { init, threads } from '../../web/index.js';
@@ -21,9 +20,4 @@ if (n > 1) {
   configurePoolForTests({ mode: 'always', tileBytes: 256 });
   testing.allShared = true;
 }
-// TW_SMALL_OPS: 'never' keeps every op in the core, 'always' computes every op that
-// web/execution/small-ops.js can take in JS whatever its size (default 'auto': the small ones).
-const smallOps = process.env.TW_SMALL_OPS ?? 'auto';
-assert.ok(['auto', 'always', 'never'].includes(smallOps), `TW_SMALL_OPS=${smallOps}`);
-testing.smallOps = smallOps;
 assert.equal(threads(), n, `this suite runs on ${n} threads`);

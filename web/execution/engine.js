@@ -23,7 +23,6 @@ import { DTYPES, resultClass } from '../dtypes/dtypes.js';
 import { copyOf, planFor, sameDims } from './plans.js';
 import { elementCount } from '../arguments/shapes.js';
 import { TILE_BYTES, sharedThreads } from '../threads/share-policy.js';
-import { runSmall } from './small-ops.js';
 import { sharing } from '../threads/threads.js';
 
 requires('status', ['ok', 'too_large', 'division_by_zero']);
@@ -144,10 +143,6 @@ function run(inst, call) {
     }
   }
   if (n * es > MAX_BYTES) throw later(() => noRoom(info, shape, n * es));
-  if (!residentData) {
-    const small = runSmall(call, p, inputs, shape, n);
-    if (small !== null) return small;
-  }
 
   // Where each tensor lives during the call: resident tensors in place; a host input whole in
   // the block, staged before the first chunk, or (when streaming) a window of the chunk's

@@ -1,6 +1,6 @@
 // What the core says it is, read from the loaded module at init(): its dtypes (name, code,
 // element size, kind, format, the first ONNX opset that takes it), its ops (name, code,
-// traits, floor twin, arithmetic, integer x/0), statuses, broadcast modes, the scratch layout by field name,
+// traits, floor twin), statuses, broadcast modes, the scratch layout by field name,
 // and its limits (a program's and a plan's among them). bindings/binding.cc exports all of it from the lists in src/: JS copies none
 // of it. readAbi() checks that every name the JS layer uses exists, and init() fails if not.
 
@@ -11,7 +11,7 @@ const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');
 // Filled by readAbi, each a new object (live bindings: importers see it) built in one go, which
 // V8 keeps in its fast shape; the hot path reads them on every call.
 export let DTYPE_FACTS = []; // [{ name, code, bytes, kind, mantissaBits, exponentBits }] in code order
-export let OPS = {}; //        'mul' -> { name, code, commutes, divides, floors, floorTwin (a name), arithmetic (a name), zeroQuotient }
+export let OPS = {}; //        'mul' -> { name, code, commutes, divides, floors, floorTwin (a name) }
 export let OP_CODE = {}; //    'mul' -> code
 export let STATUS = {}; //     'ok' -> code
 export let MODE_CODE = {}; //  'numpy' -> code
@@ -75,7 +75,7 @@ function checkedAbi(m) {
     for (const n of REQUIRED[kind] ?? []) if (!Object.hasOwn(values, n)) throw disagree(`the core has no ${what} ${n}`);
     return values;
   };
-  const [kindCodes, arithmeticCodes, dtypeFact, opFact, limit] = ['DTypeKind', 'Arithmetic', 'DTypeFact', 'OpFact', 'Limit'].map((name) => list(name));
+  const [kindCodes, dtypeFact, opFact, limit] = ['DTypeKind', 'DTypeFact', 'OpFact', 'Limit'].map((name) => list(name));
   const [opCodes, statuses, modes, fieldCodes] = [['Op', 'op'], ['Status', 'status'], ['BroadcastMode', 'mode'], ['ScratchField', 'field']]
     .map(([name, kind]) => list(name, kind));
   // One fact from one of the core's lookups (bindings/binding.cc); UINT32_MAX means unknown.
@@ -98,17 +98,14 @@ function checkedAbi(m) {
   }).sort((x, y) => x.code - y.code);
   for (const d of dtypes) if (d.kind === undefined) throw disagree(`dtype ${d.name} has no kind`);
   const opNames = named(opCodes);
-  const arithmetics = named(arithmeticCodes);
   const ops = Object.fromEntries(Object.entries(opCodes).map(([name, code]) => {
     const f = (key) => fact('_tw_op_fact', `${key} of op ${name}`, code, factOf(opFact, key));
     return [name, {
       name, code, commutes: f('commutes') === 1, divides: f('divides') === 1, floors: f('floors') === 1, floorTwin: opNames[f('floor_twin')],
-      arithmetic: arithmetics[f('arithmetic')], zeroQuotient: f('zero_quotient') | 0,
     }];
   }));
   for (const op of Object.values(ops)) {
     if (op.floorTwin === undefined) throw disagree(`op ${op.name}'s floor twin is not an op`);
-    if (op.arithmetic === undefined) throw disagree(`op ${op.name}'s arithmetic is not one the core names`);
   }
   const scratch = Object.fromEntries(Object.entries(fieldCodes).map(([name, code]) => [name, fact('_tw_scratch_field', `scratch field ${name}`, code)]));
   // Each limit by its name in the binding; maxDim from dim_bits (a dim is below 2^dim_bits).

@@ -27,11 +27,9 @@ export const builds = { plain: null, shared: null };
 
 /**
  * For the tests: `allShared` runs every op, and places every wasm tensor, in the threaded
- * build's memory (where there is one), so that the suites check the shared path on every case;
- * `smallOps` 'always' computes every op that small-ops.js can take there whatever its size,
- * 'never' none ('auto': the small ones).
+ * build's memory (where there is one), so that the suites check the shared path on every case.
  */
-export const testing = { allShared: false, smallOps: 'auto', staging: () => staging };
+export const testing = { allShared: false, staging: () => staging };
 let pending = null;
 // True from the first byte a call stages in wasm memory until it returns. No caller code runs in
 // that window, so no call can start in it; if one ever did, it is refused rather than run on

@@ -26,7 +26,8 @@
 // run as plans: a program of no node casts its input as it loads it, web/api/convert.js.)
 //
 // Scratch layout (32-bit words; tw_scratch_field gives each field's offset), written by JS:
-//   the program: dtype, inputs, literals, nodes, result (a value: inputs from 0, literals from
+//   the program: dtype, store_dtype (the output's: the result is converted to it as it is
+//   stored where it differs), inputs, literals, nodes, result (a value: inputs from 0, literals from
 //   limit literal_base, nodes from limit node_base), input_dtypes (one per input), node_words (op
 //   | a << 8 | b << 16 per node), literal_words (two per literal: the element's low and high
 //   words); the inputs' shapes: ranks, strided (1 for a strided view), dims and strides
@@ -60,7 +61,7 @@ using namespace tensorwise;
 
 // X(field, words)
 #define TW_SCRATCH_FIELDS(X)                                                                               \
-  X(dtype, 1) X(inputs, 1) X(literals, 1) X(nodes, 1) X(result, 1) X(input_dtypes, kMaxInputs)             \
+  X(dtype, 1) X(store_dtype, 1) X(inputs, 1) X(literals, 1) X(nodes, 1) X(result, 1) X(input_dtypes, kMaxInputs) \
   X(node_words, kMaxNodes) X(literal_words, 2 * kMaxLiterals) X(ranks, kMaxInputs) X(strided, kMaxInputs) \
   X(dims, kMaxInputs * kMaxRank) X(strides, kMaxInputs * kMaxRank) X(mode, 1) X(has_axis, 1) X(axis, 1)  \
   X(out_rank, 1) X(conflict, 1) X(out_dims, kMaxRank) X(workspace_bytes, 1) X(row, 1) X(align, 1)         \
@@ -195,8 +196,12 @@ bool read_shapes(int inputs, BroadcastSpec* spec, InputShape* shapes, size_t (*d
 bool read_program(Program* g) {
   const uint32_t dtype = word(Field::dtype), inputs = word(Field::inputs), literals = word(Field::literals),
                  nodes = word(Field::nodes);
-  if (!known_dtype(dtype) || inputs > kMaxInputs || literals > kMaxLiterals || nodes > kMaxNodes) return false;
+  if (!known_dtype(dtype) || !known_dtype(word(Field::store_dtype)) || inputs > kMaxInputs || literals > kMaxLiterals ||
+      nodes > kMaxNodes)
+    return false;
   g->dtype = static_cast<DType>(dtype);
+  g->store_dtype = static_cast<DType>(word(Field::store_dtype));
+  g->cast_store = g->store_dtype != g->dtype;
   g->inputs = static_cast<int>(inputs);
   g->literals = static_cast<int>(literals);
   g->nodes = static_cast<int>(nodes);

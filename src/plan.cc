@@ -241,6 +241,9 @@ Home input_home(const Plan& p, int i) {
 
 bool is_node(int v) { return v >= kNodeBase; }
 
+// Whether the result is converted as it is stored (a store dtype other than the computation's).
+bool storing(const Program& g) { return g.cast_store && g.store_dtype != g.dtype; }
+
 // The program as a chain (vchain.h), where the dtype has a chain kernel that runs every op of it
 // and it has two nodes or more (one node runs its kernel): its nodes in order, the running value
 // being the node before where a node reads it, else loaded; a node's result saved in a slot where
@@ -311,7 +314,7 @@ void assign_homes(Plan* p) {
   for (int j = 0; j < g.literals; ++j) p->home[kLiteralBase + j] = Home::scalar;
   for (int i = 0; i < g.inputs; ++i) {
     // (A cast alone converts a linear input straight into the output: run_block.)
-    const bool straight = g.nodes == 0 && p->home[i] == Home::linear;
+    const bool straight = g.nodes == 0 && p->home[i] == Home::linear && !storing(g);
     if ((p->home[i] == Home::linear && !straight) || p->home[i] == Home::box) {
       p->at[i] = off;
       off += buffer;
@@ -341,14 +344,18 @@ void assign_homes(Plan* p) {
         if (!listed) free_buffers[free_count++] = p->at[v];
       }
     }
-    if (p->chain != nullptr) {  // computed by the chain kernel in registers: no buffer
-      p->home[id] = id == g.result ? Home::output : Home::temp;
+    if (p->chain != nullptr) {  // computed by the chain kernel in registers: no buffer (but for a result to convert)
+      p->home[id] = id == g.result && !storing(g) ? Home::output : Home::temp;
       p->at[id] = 0;
+      if (id == g.result && storing(g)) {
+        p->at[id] = off;
+        off += buffer;
+      }
     } else if (!full_a && !full_b) {
       p->home[id] = Home::scalar;
       p->at[id] = off;
       off += 16;
-    } else if (id == g.result) {
+    } else if (id == g.result && !storing(g)) {
       p->home[id] = Home::output;
     } else {
       p->home[id] = Home::temp;
@@ -408,65 +415,14 @@ void fill_dims(const Plan& p, int i, uintptr_t src, unsigned char* dst, int d, s
 
 BoxState* box_states(unsigned char* ws) { return reinterpret_cast<BoxState*>(ws); }
 
-// One block: output elements [lo, hi) of the `rows` steps of dim k whose element 0 is at y, each
-// input's element 0 at at[i]. In check mode (the divisor check) the last node writes into the
-// workspace, and a computed integer divisor with a zero in it ends the run: true.
-bool run_block(const Plan& p, const uintptr_t* at, uintptr_t y, unsigned char* ws, size_t lo, size_t hi, size_t rows,
-               bool check) {
+// The nodes of a block, one kernel call each over elements [lo, lo + n) of their values (v:
+// each value's element 0 of the block; a node's set here), the last into `out` where it writes
+// the output. In check mode (the divisor check), a computed integer divisor with a zero in it
+// ends the run: true.
+bool run_nodes(const Plan& p, uintptr_t* v, uintptr_t out, uintptr_t w, size_t lo, size_t n, bool check) {
   const Program& g = p.program;
   const DType c = g.dtype;
   const size_t es = element_size(c);
-  const size_t n = hi - lo;
-  const uintptr_t w = reinterpret_cast<uintptr_t>(ws);
-  uintptr_t v[kMaxValues];  // each value's element 0 of the block (or its one element)
-  for (int i = 0; i < g.inputs; ++i) {
-    const DType from = g.input_dtype[i];
-    switch (p.home[i]) {
-      case Home::in_place:
-        v[i] = at[i];
-        break;
-      case Home::scalar:
-        v[i] = at[i];
-        if (from != c) {
-          convert(from, c, 1, reinterpret_cast<const void*>(at[i]), ws + p.at[i]);
-          v[i] = w + p.at[i];
-        }
-        break;
-      case Home::linear:
-        if (g.nodes == 0 && !check) {  // a cast alone: converted straight into the output
-          convert(from, c, n, reinterpret_cast<const void*>(at[i] + lo * p.input_bytes[i]), reinterpret_cast<void*>(y + lo * es));
-          return false;
-        }
-        convert(from, c, n, reinterpret_cast<const void*>(at[i] + lo * p.input_bytes[i]), ws + p.at[i] + lo * es);
-        v[i] = w + p.at[i];
-        break;
-      default: {  // box
-        BoxState& s = box_states(ws)[i];
-        if (!s.filled || s.from != at[i] || s.rows != rows) {
-          fill_dims(p, i, at[i], ws + p.at[i], p.k < p.rank ? p.k : p.k - 1, rows);
-          s = BoxState{at[i], rows, true};
-        }
-        v[i] = w + p.at[i];
-        break;
-      }
-    }
-  }
-  for (int j = 0; j < g.literals; ++j) v[kLiteralBase + j] = reinterpret_cast<uintptr_t>(g.literal[j]);
-  if (p.chain != nullptr) {  // every node in one loop (floats only: never a divisor check)
-    Link links[kMaxChainLinks];
-    for (int k = 0; k < p.chain_links; ++k) {
-      const int x = p.chain_x[k];
-      if (p.chain_slot[k]) {
-        links[k] = Link{reinterpret_cast<const unsigned char*>(static_cast<uintptr_t>(x)), p.chain_code[k], Where::slot};
-      } else {
-        const bool one = p.home[x] == Home::scalar;
-        links[k] = Link{reinterpret_cast<const unsigned char*>(v[x] + (one ? 0 : lo * es)), p.chain_code[k], one ? Where::one : Where::run};
-      }
-    }
-    p.chain(n, links, p.chain_links, reinterpret_cast<unsigned char*>(y + lo * es));
-    return false;
-  }
-  const uintptr_t out = check ? w + p.check_at : y;
   for (int j = 0; j < g.nodes; ++j) {
     const Node& nd = g.node[j];
     const int id = kNodeBase + j;
@@ -497,10 +453,88 @@ bool run_block(const Plan& p, const uintptr_t* at, uintptr_t y, unsigned char* w
     if (p.swap[j]) p.kernel[j](len, xb, xa, reinterpret_cast<void*>(dst));
     else p.kernel[j](len, xa, xb, reinterpret_cast<void*>(dst));
   }
-  // A result that is not a node writing the output (an input, a literal, a node of one element).
+  return false;
+}
+
+// Every node of a block in one chain call (floats only: never a divisor check), into the output
+// at y, or into the result's buffer where it is converted as it is stored (v of the result set).
+void run_chain_block(const Plan& p, uintptr_t* v, uintptr_t y, uintptr_t w, size_t lo, size_t n) {
+  const Program& g = p.program;
+  const size_t es = element_size(g.dtype);
+  Link links[kMaxChainLinks];
+  for (int k = 0; k < p.chain_links; ++k) {
+    const int x = p.chain_x[k];
+    if (p.chain_slot[k]) {
+      links[k] = Link{reinterpret_cast<const unsigned char*>(static_cast<uintptr_t>(x)), p.chain_code[k], Where::slot};
+    } else {
+      const bool one = p.home[x] == Home::scalar;
+      links[k] = Link{reinterpret_cast<const unsigned char*>(v[x] + (one ? 0 : lo * es)), p.chain_code[k], one ? Where::one : Where::run};
+    }
+  }
+  const int r = g.result;
+  if (storing(g)) v[r] = w + p.at[r];
+  p.chain(n, links, p.chain_links, reinterpret_cast<unsigned char*>((storing(g) ? v[r] : y) + lo * es));
+}
+
+// One block: output elements [lo, hi) of the `rows` steps of dim k whose element 0 is at y, each
+// input's element 0 at at[i]. In check mode (the divisor check) the last node writes into the
+// workspace, and a computed integer divisor with a zero in it ends the run: true.
+bool run_block(const Plan& p, const uintptr_t* at, uintptr_t y, unsigned char* ws, size_t lo, size_t hi, size_t rows,
+               bool check) {
+  const Program& g = p.program;
+  const DType c = g.dtype;
+  const size_t es = element_size(c);
+  const size_t n = hi - lo;
+  const uintptr_t w = reinterpret_cast<uintptr_t>(ws);
+  uintptr_t v[kMaxValues];  // each value's element 0 of the block (or its one element)
+  for (int i = 0; i < g.inputs; ++i) {
+    const DType from = g.input_dtype[i];
+    switch (p.home[i]) {
+      case Home::in_place:
+        v[i] = at[i];
+        break;
+      case Home::scalar:
+        v[i] = at[i];
+        if (from != c) {
+          convert(from, c, 1, reinterpret_cast<const void*>(at[i]), ws + p.at[i]);
+          v[i] = w + p.at[i];
+        }
+        break;
+      case Home::linear:
+        if (g.nodes == 0 && !check && !storing(g)) {  // a cast alone: converted straight into the output
+          convert(from, c, n, reinterpret_cast<const void*>(at[i] + lo * p.input_bytes[i]), reinterpret_cast<void*>(y + lo * es));
+          return false;
+        }
+        convert(from, c, n, reinterpret_cast<const void*>(at[i] + lo * p.input_bytes[i]), ws + p.at[i] + lo * es);
+        v[i] = w + p.at[i];
+        break;
+      default: {  // box
+        BoxState& s = box_states(ws)[i];
+        if (!s.filled || s.from != at[i] || s.rows != rows) {
+          fill_dims(p, i, at[i], ws + p.at[i], p.k < p.rank ? p.k : p.k - 1, rows);
+          s = BoxState{at[i], rows, true};
+        }
+        v[i] = w + p.at[i];
+        break;
+      }
+    }
+  }
+  for (int j = 0; j < g.literals; ++j) v[kLiteralBase + j] = reinterpret_cast<uintptr_t>(g.literal[j]);
+  if (p.chain != nullptr) run_chain_block(p, v, y, w, lo, n);
+  else if (run_nodes(p, v, check ? w + p.check_at : y, w, lo, n, check)) return true;
+  // A result that is not a node writing the output (an input, a literal, a node of one element, a
+  // result converted as it is stored): copied, or converted, into the output.
   if (!check && p.home[g.result] != Home::output) {
     const bool one = p.home[g.result] == Home::scalar;
-    copy_row(reinterpret_cast<void*>(y + lo * es), v[g.result] + (one ? 0 : lo * es), n, es, one);
+    const uintptr_t from = v[g.result] + (one ? 0 : lo * es);
+    if (!storing(g)) {
+      copy_row(reinterpret_cast<void*>(y + lo * es), from, n, es, one);
+    } else {
+      const size_t os = element_size(g.store_dtype);
+      void* to = reinterpret_cast<void*>(y + lo * os);
+      convert(c, g.store_dtype, one ? 1 : n, reinterpret_cast<const void*>(from), to);
+      if (one) copy_row(to, reinterpret_cast<uintptr_t>(to), n, os, true);
+    }
   }
   return false;
 }
@@ -511,7 +545,7 @@ bool run_blocks(const Plan& p, const uintptr_t* base, unsigned char* ws, size_t 
   const Program& g = p.program;
   const int n = g.inputs;
   for (int i = 0; i < n; ++i) box_states(ws)[i].filled = false;
-  const size_t ey = element_size(g.dtype);
+  const size_t ey = element_size(storing(g) ? g.store_dtype : g.dtype);  // the output's elements
   // Where `begin` is: in run q, block j of it, which starts at element `start`. (Divisions cost
   // more than the rest of a small call: none where the range starts the output.)
   size_t q = 0, j = 0, start = 0;
@@ -664,6 +698,7 @@ bool valid_program(const Program& g) {
   for (int i = 0; i < g.inputs; ++i) {
     if (!known_dtype(g.input_dtype[i]) || !casts(g.input_dtype[i], g.dtype)) return false;
   }
+  if (g.cast_store && (!known_dtype(g.store_dtype) || !casts(g.dtype, g.store_dtype))) return false;
   for (int j = 0; j < g.nodes; ++j) {
     if (!known_op(static_cast<uint32_t>(g.node[j].op)) || !has(g.node[j].a, j) || !has(g.node[j].b, j)) return false;
   }
@@ -713,7 +748,7 @@ Status reshape(Plan* p, const BroadcastSpec& spec, const InputShape* in, Broadca
     along = along && g.input_dtype[i] == c && (p->stride[i][0] == 0 || p->stride[i][0] == 1);
     buffered = buffered || input_home(*p, i) == Home::box || input_home(*p, i) == Home::linear;
   }
-  rows = rows && along;
+  rows = rows && along && !storing(g);  // (a result converted as it is stored goes through a buffer)
   // (And one operand at least runs along the rows: two that stay put make one element per row,
   // which the blocks spread over it.)
   const auto runs = [&](int v) { return v < n && p->stride[v][0] == 1; };
@@ -721,18 +756,18 @@ Status reshape(Plan* p, const BroadcastSpec& spec, const InputShape* in, Broadca
   if (rows) set_blocks(p, 1, 1);
   // A chain of such inputs likewise, a whole row per chain call (its kernel reads each where it
   // is, or one element per row splatted), where rows are long enough for it.
-  const bool chain_rows = chain && along && (!buffered || p->size[0] * es > kShortRowBytes);
+  const bool chain_rows = chain && along && (!buffered || p->size[0] * es > kShortRowBytes) && !storing(g);
   if (chain_rows) set_blocks(p, 1, 1);
   // A cast alone of an input that runs like the output needs no buffer either: one block, the
   // whole output, of which any range converts straight into place.
-  const bool cast = g.nodes == 0 && g.result < n && input_home(*p, g.result) == Home::linear;
+  const bool cast = g.nodes == 0 && g.result < n && input_home(*p, g.result) == Home::linear && !storing(g);
   if (cast) set_blocks(p, p->rank, 1);
   p->rows = rows;
   assign_homes(p);
   const bool anywhere = rows || cast || chain_rows;  // a range may start anywhere a kernel's body may
   p->row = rows ? p->size[0] : p->run;
   p->align = anywhere ? (kTileAlignBytes / es > 0 ? kTileAlignBytes / es : 1) : p->block;
-  p->heavy = g.nodes > 1;
+  p->heavy = g.nodes > 1 || storing(g);
   for (int j = 0; j < g.nodes; ++j) p->heavy = p->heavy || heavy_arithmetic(g.node[j].op, c);
   for (int i = 0; i < n; ++i) p->heavy = p->heavy || g.input_dtype[i] != c;
   return Status::ok;

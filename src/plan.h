@@ -42,6 +42,10 @@ struct Node {
 
 struct Program {
   DType dtype = DType::f32;  // the computation dtype, the result's
+  // A result stored in another dtype (out of another dtype): computed in `dtype`, then each
+  // element converted to `store_dtype` as it is stored (cast.h's rules: rounded once).
+  bool cast_store = false;
+  DType store_dtype = DType::f32;
   int inputs = 0;
   int literals = 0;
   int nodes = 0;

@@ -142,10 +142,13 @@ Dims numpy_shape(const std::vector<Input>& in) {
   return broadcast_dims(dims);
 }
 
+// The dtype a program's output holds: the store dtype where the result is converted as it is stored.
+DType output_dtype(const Program& g) { return g.cast_store ? g.store_dtype : g.dtype; }
+
 // The program evaluated element by element: inputs converted with the reference conversion,
-// nodes with the functors, in order.
+// nodes with the functors, in order; the result converted to the store dtype where there is one.
 std::vector<unsigned char> naive(const Program& g, const std::vector<Input>& in, const Dims& out) {
-  const size_t es = element_size(g.dtype);
+  const size_t es = element_size(output_dtype(g));
   size_t n = 1;
   for (size_t d : out) n *= d;
   std::vector<unsigned char> y(n * es);
@@ -164,7 +167,7 @@ std::vector<unsigned char> naive(const Program& g, const std::vector<Input>& in,
     for (int j = 0; j < g.nodes; ++j) {
       apply(g.node[j].op, g.dtype, &value[8 * g.node[j].a], &value[8 * g.node[j].b], &value[8 * (kNodeBase + j)]);
     }
-    std::memcpy(&y[flat * es], &value[8 * g.result], es);
+    reference::convert(g.dtype, output_dtype(g), 1, &value[8 * g.result], &y[flat * es]);
   }
   return y;
 }
@@ -207,7 +210,7 @@ void check_program(const Program& g, const std::vector<Input>& in, std::mt19937_
   const Plan& p = *pl.plan;
   const Dims out = numpy_shape(in);
   const std::vector<unsigned char> want = naive(g, in, out);
-  const size_t es = element_size(g.dtype);
+  const size_t es = element_size(output_dtype(g));
   REQUIRE(p.count * es == want.size());
   std::vector<unsigned char> got(want.size() + es, 0x5C);
   unsigned char* ws = pl.workspace();
@@ -231,7 +234,7 @@ void check_program(const Program& g, const std::vector<Input>& in, std::mt19937_
     begin = end;
   }
   for (size_t i = 0; i < p.count; ++i) {
-    if (same_elements(g.dtype, &got[i * es], &want[i * es])) continue;
+    if (same_elements(output_dtype(g), &got[i * es], &want[i * es])) continue;
     std::string shapes;
     for (const Input& x : in) {
       shapes += " [";
@@ -492,6 +495,12 @@ TEST_CASE("programs: random expressions with casts and literals equal their node
       b.g.node[b.g.nodes] = Node{Op::add, b.g.result, static_cast<uint8_t>(b.used++)};
       b.g.result = static_cast<uint8_t>(kNodeBase + b.g.nodes++);
     }
+    if (rng() % 3 == 0) {  // a result converted as it is stored
+      DType t;
+      do t = random_dtype(rng); while (!casts(c, t));
+      b.g.cast_store = true;
+      b.g.store_dtype = t;
+    }
     Dims first, second;
     random_pair(rng, 5, 1500, &first, &second);
     if (count_of({first, second}) > 30000) continue;
@@ -531,6 +540,11 @@ TEST_CASE("chains: float programs of every op equal their node-by-node evaluatio
     while (b.used < b.g.inputs) {
       b.g.node[b.g.nodes] = Node{Op::add, b.g.result, static_cast<uint8_t>(b.used++)};
       b.g.result = static_cast<uint8_t>(kNodeBase + b.g.nodes++);
+    }
+    if (rng() % 4 == 0) {  // a result converted as it is stored (float16, bfloat16, the other IEEE float)
+      static const DType floats[] = {DType::f16, DType::bf16, DType::f32, DType::f64};
+      b.g.cast_store = true;
+      b.g.store_dtype = floats[rng() % 4];
     }
     Dims first, second;
     random_pair(rng, 5, 3000, &first, &second);

@@ -171,7 +171,13 @@ test('out: into a given array, and the wrong one (overlaps: adversarial/overlap.
   assert.equal(r.data, out);
   assert.deepEqual(Array.from(out), [2, 4, 6]);
   assert.throws(() => multiply(a, 2, { out: new Float32Array(2) }), RangeError);
-  assert.throws(() => multiply(a, 2, { out: new Float64Array(3) }), TypeError);
+  // out of another dtype: the result converted as it is stored (casts.test.js), where numpy's
+  // same_kind allows; a float into an integer array does not.
+  const wide = new Float64Array(3);
+  assert.equal(multiply(a, 2, { out: wide }).dtype, 'float64');
+  assert.deepEqual(Array.from(wide), [2, 4, 6]);
+  assert.throws(() => multiply(a, 2, { out: new Int32Array(3) }), (e) => e instanceof TypeError && /does not cast to int32/.test(e.message));
+  assert.throws(() => multiply(a, 2, { out: new Uint16Array(3) }), (e) => e instanceof TypeError && /float16 or bfloat16 wasm tensor/.test(e.message));
   healthy();
 });
 

@@ -48,6 +48,51 @@ for (const c of cases) {
   });
 }
 
+// Casts on store: a result computed in its dtype (c.from) and stored into an out of another (c.to)
+// is numpy's astype of the computed result. x itself is the result here: the cast-only
+// expression, x * 1 (one op), x * 1 * 1 (a program of two nodes: float32's run as a chain), each
+// into a typed array of c.to (a wasm tensor for the 16-bit floats, whose Uint16Array is uint16's)
+// and into a wasm tensor of c.to, at a length that takes a few blocks and the chain's groups.
+const storage = (dtype) => DTYPES[dtype].Storage;
+const isBigDtype = (dtype) => storage(dtype) === BigInt64Array || storage(dtype) === BigUint64Array;
+const REPEAT = 37; // the cases' values repeated: more than a block, not whole groups
+for (const c of cases) {
+  if (c.from === c.to) continue;
+  test(`casts on store: ${c.from} computed, stored as ${c.to}`, () => {
+    const x0 = decode(c.x, c.from), want0 = decode(c.y, c.to);
+    const n = x0.length * REPEAT;
+    const xs = new (storage(c.from))(n), want = new (storage(c.to))(n);
+    for (let r = 0; r < REPEAT; ++r) {
+      xs.set(x0, r * x0.length);
+      want.set(want0, r * want0.length);
+    }
+    const x = { data: xs, dtype: c.from };
+    const one = isBigDtype(c.from) ? 1n : 1;
+    const narrow = c.to === 'float16' || c.to === 'bfloat16';
+    const calls = {
+      expr: (out) => api.expr('x')({ x }, { out }),
+      multiply: (out) => api.multiply(x, one, { out }),
+      chain: (out) => api.expr(`x * ${one} * ${one}`)({ x }, { out }),
+    };
+    for (const [name, call] of Object.entries(calls)) {
+      const t = api.empty([n], c.to);
+      try {
+        assert.equal(call(t), t);
+        sameBits(c.to, t.data, want, `${name}, into a wasm tensor`);
+        if (!narrow) {
+          const out = new (storage(c.to))(n);
+          const r = call(out);
+          assert.equal(r.data, out);
+          assert.equal(r.dtype, c.to);
+          sameBits(c.to, out, want, `${name}, into a typed array`);
+        }
+      } finally {
+        t.dispose();
+      }
+    }
+  });
+}
+
 test('a float into an integer is a TypeError naming the operand and both dtypes, before anything is written', () => {
   for (const from of DTYPE_NAMES.filter(isFloat)) {
     for (const to of DTYPE_NAMES.filter((d) => !isFloat(d))) {

@@ -55,7 +55,7 @@ test("the core says which ops' arithmetic is heavy: divisions and the narrow flo
   const input = (dtype) => ({ kind: 'host', dtype, shape: [4], strides: null });
   const heavy = (op, dtype) => {
     const operator = opOperator(OP_CODE[op]);
-    return planFor(operator, builds.plain, DTYPES[dtype], [input(dtype), input(dtype)], { code: MODE_CODE.numpy, hasAxis: false },
+    return planFor(operator, builds.plain, DTYPES[dtype], DTYPES[dtype], [input(dtype), input(dtype)], { code: MODE_CODE.numpy, hasAxis: false },
       operator.program.literalsOf(DTYPES[dtype])).heavy;
   };
   for (const [dtype, d] of Object.entries(DTYPES)) {

@@ -181,8 +181,11 @@ export async function main(): Promise<number> {
   const castIntoData: Float64Array = castInto.data;
   // @ts-expect-error a float does not cast to an integer dtype
   add({ data: new Float32Array(2) }, 1, { dtype: 'int32' });
-  // @ts-expect-error an out of another dtype than the one computed in
-  add({ data: new Uint8Array(2) }, 1, { dtype: 'float32', out: new Float64Array(2) });
+  // An out of another dtype: the result converted as it is stored, where numpy's same_kind allows.
+  const storedWide: Float64Array = add({ data: new Uint8Array(2) }, 1, { dtype: 'float32', out: new Float64Array(2) }).data;
+  const storedHalf = multiply(r, 0.5, { out: empty([3], 'float16') });
+  // @ts-expect-error a float result is not stored into an integer array
+  add({ data: new Uint8Array(2) }, 1, { dtype: 'float32', out: new Int16Array(2) });
 
   // Expressions: compiled once, called with named inputs; the result has the expression's dtype.
   const normalize: Expression<'float32'> = expr('(x / 255 - mean) / std', { dtype: 'float32' });
@@ -198,8 +201,10 @@ export async function main(): Promise<number> {
   const anyResult: Result = anyDtypeExpr({ a: r, b: 2 });
   // @ts-expect-error an expression broadcasts numpy's way or not at all
   expr('a + b', { autoBroadcast: 'pdpd' });
-  // @ts-expect-error out of another dtype than the expression's
-  normalize({ x: frame, ...stats }, { out: new Float64Array(12) });
+  const normalizedHalf = normalize({ x: frame, ...stats }, { out: empty([1, 3, 2, 2], 'float16') }); // float16 model input, one rounding
+  const normalizedWide: Float64Array = normalize({ x: frame, ...stats }, { out: new Float64Array(12) }).data;
+  // @ts-expect-error a float expression is not stored into an integer array
+  normalize({ x: frame, ...stats }, { out: new Int32Array(12) });
   // @ts-expect-error the source is a string
   expr(['x']);
 
@@ -210,7 +215,8 @@ export async function main(): Promise<number> {
   void [f, values, d, qi, bi, bigTotal, u8data, i16, f64, halfBits, halfDtype, again, td, ed, intoData, sameArray, tu, of, vi,
     shape, anyDtype, wrong, notNumber, running, legacy, unknown, stretched, padded, askedOp, limit, kinds, one, signs, notShape, sumData, sumOutData, onnxSum, ovSum,
     difference, aliasDifference, onnxDifference, ovDifference, pdpd, intoHalf, transposed, scijs, wasmBytes, residentDtype, intoDtype,
-    scaledData, scaledDtype, widened, castIntoData, normalizedData, normalizedInto, intoTensorDtype, names, anyResult];
+    scaledData, scaledDtype, widened, castIntoData, normalizedData, normalizedInto, intoTensorDtype, names, anyResult,
+    storedWide, storedHalf, normalizedHalf, normalizedWide];
   return sum;
 }
 

@@ -30,14 +30,14 @@ export function callOp(fn, op, floor, zeroIsError, mode, out, a, b, names, types
   const dtype = info.name;
   const A = asTensor(a, dtype, fn, names[0]);
   const B = asTensor(b, dtype, fn, names[1]);
-  checkOutDtype(out, info, fn);
+  const store = checkOutDtype(out, info, fn, true);
   settle(A, fn, names[0]);
   settle(B, fn, names[1]);
   settle(out, fn, 'out');
   OPERANDS[0] = A;
   OPERANDS[1] = B;
   return execute({
-    fn, operator: floor && info.integer ? op.floorOperator : op.operator, info, inputs: OPERANDS, mode, out, zeroIsError,
+    fn, operator: floor && info.integer ? op.floorOperator : op.operator, info, store, inputs: OPERANDS, mode, out, zeroIsError,
     refused: refusedOp, literals: null,
   });
 }
@@ -89,7 +89,7 @@ export function callVariadic(fn, op, inputs, mode, types) {
   const tensors = inputs.map((x, i) => asTensor(x, info.name, fn, names[i]));
   for (let i = 0; i < tensors.length; ++i) settle(tensors[i], fn, names[i]);
   return execute({
-    fn, operator: variadicOperator(op.coreCode, tensors.length), info, inputs: tensors, mode, out: null, zeroIsError: false,
+    fn, operator: variadicOperator(op.coreCode, tensors.length), info, store: info, inputs: tensors, mode, out: null, zeroIsError: false,
     refused: (c, p) => inputsBroadcastError(c, p, names), literals: null,
   });
 }

@@ -40,7 +40,7 @@ function converter(fn, from, to) {
     const length = out === null ? input.n : out.kind === 'resident' ? out.n : out.source.length;
     if (length !== input.n) throw new RangeError(`${fn}: out holds ${length} elements but x has ${input.n}`);
     const call = {
-      fn, operator: CAST, info: target, inputs: [input], mode: readOpOptions(undefined, fn, null, true).mode, out, zeroIsError: false, refused: null, literals: null,
+      fn, operator: CAST, info: target, store: target, inputs: [input], mode: readOpOptions(undefined, fn, null, true).mode, out, zeroIsError: false, refused: null, literals: null,
     };
     if (out !== null || input.kind !== 'resident') {
       const result = execute(call);

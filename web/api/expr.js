@@ -71,11 +71,11 @@ export function expr(source, options) {
       checkCast(given[i], info, fn, labels[i]);
       given[i] = asTensor(given[i], info.name, fn, labels[i]);
     }
-    checkOutDtype(out, info, fn);
+    const store = checkOutDtype(out, info, fn, true);
     for (let i = 0; i < given.length; ++i) settle(given[i], fn, labels[i]);
     settle(out, fn, 'out');
     return execute({
-      fn, operator, info, inputs: given, mode, out, zeroIsError, refused, literals: null,
+      fn, operator, info, store, inputs: given, mode, out, zeroIsError, refused, literals: null,
     });
   };
   // (Null-prototype descriptors: a descriptor's missing get or writable is never read from Object.prototype.)

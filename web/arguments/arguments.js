@@ -80,10 +80,9 @@ export function ownOperand(view, info, shape, n, buffer = null, byteOffset = 0) 
 export function readOperand(x, what) {
   if (typeof x === 'number' || typeof x === 'bigint') return { kind: 'scalar', value: x };
   if (isWasmTensor(x)) return residentOperand(x, what);
-  if (x === null || typeof x !== 'object' || typedArrayKind(x) !== undefined || isArray(x, what)) {
-    throw new TypeError(`${what} must be { data, shape?, dtype? }, a number, a bigint or a wasm tensor; ` +
-      `got ${describe(x)}`);
-  }
+  // (new Number(3) and the like are said so by describe())
+  const notOperand = () => new TypeError(`${what} must be { data, shape?, dtype? }, a number, a bigint or a wasm tensor; got ${describe(x)}`);
+  if (x === null || typeof x !== 'object' || typedArrayKind(x) !== undefined || isArray(x, what)) throw notOperand();
   if (hasOwn(x, 'data')) {
     // Own properties only, each read once as it is then (records.js: a key an earlier getter
     // deleted is absent, never the prototype's).
@@ -101,9 +100,7 @@ export function readOperand(x, what) {
     if (stride !== undefined && strides !== undefined) throw new TypeError(`${what} has both stride and strides; give one`);
     return readHost(data, shape, dtype, what, { strides: stride ?? strides, offset });
   }
-  if (boxedKind(x) !== null) { // new Number(3) and the like: say so
-    throw new TypeError(`${what} must be { data, shape?, dtype? }, a number, a bigint or a wasm tensor; got ${describe(x)}`);
-  }
+  if (boxedKind(x) !== null) throw notOperand();
   const f = readForeign(x, what);
   if (f !== null) {
     const layout = f.strides === undefined && f.offset === undefined ? null : { strides: f.strides, offset: f.offset };
@@ -285,18 +282,30 @@ export function readOut(x, fn) {
   if (kind === undefined) {
     throw new TypeError(`${fn}: out must be a typed array or a wasm tensor, got ${describe(x)}`);
   }
-  return { kind: 'host', source: snapshotTypedArray(x, kindRecord(kind), fn, ': out') };
+  const k = kindRecord(kind);
+  return { kind: 'host', source: snapshotTypedArray(x, k, fn, ': out'), info: k.info };
 }
 
-/** Checks `out` against the result's dtype (its length is checked once the shape is known). */
-export function checkOutDtype(out, info, fn) {
-  if (out === null) return;
-  if (out.kind === 'resident') {
-    if (out.dtype !== info.name) throw new TypeError(`${fn}: out is ${withArticle(out.dtype)} wasm tensor but the result is ${info.name}`);
-  } else if (!info.carriers.includes(out.source.Class)) {
-    throw new TypeError(`${fn}: out must be ${info.carriers.map((C) => withArticle(C.name)).join(' or ')} ` +
-      `(or ${withArticle(info.name)} wasm tensor) for ${withArticle(info.name)} result; got ${withArticle(out.source.Class.name)}`);
+/**
+ * The dtype `out` holds, checked against the result's (`info`; out's length is checked once the
+ * shape is known): the result's where out can carry it, else, where `cast` (the ops and
+ * expressions), out's own dtype (a typed array's by its class, a wasm tensor's) when the result
+ * casts to it (numpy's same_kind): it is then converted as it is stored, rounded once.
+ */
+export function checkOutDtype(out, info, fn, cast = false) {
+  if (out === null) return info;
+  const resident = out.kind === 'resident';
+  if (resident ? out.dtype === info.name : info.carriers.includes(out.source.Class)) return info;
+  const held = resident ? DTYPES[out.dtype] : out.info;
+  if (cast && castsTo(info, held)) return held;
+  const took = `${info.carriers.map((C) => withArticle(C.name)).join(' or ')} (or ${withArticle(info.name)} wasm tensor)`;
+  if (!cast) {
+    if (resident) throw new TypeError(`${fn}: out is ${withArticle(out.dtype)} wasm tensor but the result is ${info.name}`);
+    throw new TypeError(`${fn}: out must be ${took} for ${withArticle(info.name)} result; got ${withArticle(out.source.Class.name)}`);
   }
+  const what = resident ? `${withArticle(out.dtype)} wasm tensor` : `${withArticle(out.source.Class.name)} (${held.name})`;
+  throw new TypeError(`${fn}: out is ${what}, and ${withArticle(info.name)} result does not cast to ${held.name} (numpy's ` +
+    `same_kind); give ${took}${held.name === 'uint16' ? ', or a float16 or bfloat16 wasm tensor' : ''}`);
 }
 
 // ---- after the last read -------------------------------------------------------------------------

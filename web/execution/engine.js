@@ -28,8 +28,9 @@ import { sharing } from '../threads/threads.js';
 requires('status', ['ok', 'too_large', 'division_by_zero']);
 
 /**
- * Runs an operator. `call`: { fn, operator, info, inputs, mode, out, zeroIsError, refused }: the
- * entry point's name (for messages), the operator, the computation dtype's record, the inputs as
+ * Runs an operator. `call`: { fn, operator, info, store, inputs, mode, out, zeroIsError, refused }:
+ * the entry point's name (for messages), the operator, the computation dtype's record and the
+ * one the result is stored in (out's, where it is converted as it is stored), the inputs as
  * tensors and `out` (arguments.js), the broadcast mode, whether an integer x/0 throws
  * (onZeroDivision), and refused(call, plan), the error for inputs whose shapes do not broadcast.
  */
@@ -112,7 +113,7 @@ let stageAt = new Uint32Array(8);
 let stageRoom = 8; // their length (a typed array's length getter is a built-in a caller can replace)
 
 function run(inst, call) {
-  const { fn, info, mode, out, zeroIsError, inputs } = call;
+  const { fn, info, store, mode, out, zeroIsError, inputs } = call;
   const count = inputs.length;
   // Streaming needs something to stream: a JS array in or out.
   let hostData = out === null || out.kind !== 'resident';
@@ -123,7 +124,7 @@ function run(inst, call) {
     if (x.kind === 'host') hostData = true;
     else residentData = true;
   }
-  const p = planFor(call.operator, inst, info, inputs, mode, call.literals);
+  const p = planFor(call.operator, inst, info, store, inputs, mode, call.literals);
   const outResident = out !== null && out.kind === 'resident';
   if (p.status !== STATUS.ok) {
     if (p.status === STATUS.too_large) throw later(() => new RangeError(`the result of shape ${formatShape(p.shape)} is too large for wasm memory`));
@@ -135,14 +136,14 @@ function run(inst, call) {
   const shape = outResident ? p.shape : resultShape(inputs, p.shape);
   if (!outResident && shape === p.shape) call.planned = shape;
   const n = elementCount(shape);
-  const es = info.bytes;
+  const es = store.bytes; // the output's elements
   if (out !== null) {
     const length = outResident ? out.n : out.source.length;
     if (length !== n) {
       throw later(() => new RangeError(`${fn}: out holds ${length} elements but the result of shape ${formatShape(shape)} has ${n}`));
     }
   }
-  if (n * es > MAX_BYTES) throw later(() => noRoom(info, shape, n * es));
+  if (n * es > MAX_BYTES) throw later(() => noRoom(store, shape, n * es));
 
   // Where each tensor lives during the call: resident tensors in place; a host input whole in
   // the block, staged before the first chunk, or (when streaming) a window of the chunk's
@@ -177,7 +178,7 @@ function run(inst, call) {
     total += yBytes + wsBytes * (tiles > 1 ? P.workspaces() : 1);
     block = total > 0 ? acquireBlock(inst, total, null) : 0;
     if (block !== 0 || total === 0) break;
-    if (tiles === 1 || !chunkable) throw later(() => noRoom(info, shape, total));
+    if (tiles === 1 || !chunkable) throw later(() => noRoom(store, shape, total));
     tiles = 1;
   }
   try {
@@ -219,12 +220,12 @@ function run(inst, call) {
       u32[bases + count] = yBytes > 0 ? yPtr - begin * es : yPtr;
       if (tiles > 1) checkRun(P.runShared(n, p.row, p.align, tiles, share.threads - 1, plan, bases * 4, ws, wsBytes));
       else checkRun(inst.core.run(plan, bases * 4, ws, begin, end));
-      if (small) return { data: smallResult(inst, u8, Carrier, yPtr, n), shape, dtype: info.name };
+      if (small) return { data: smallResult(inst, u8, Carrier, yPtr, n), shape, dtype: store.name };
       if (data !== null) copyOut(inst, u8, Carrier, yPtr, len, data, begin);
     }
     if (outInHeap) inst.core.move(out.source.heapAddress, yPtr, n * es);
     if (outResident) return out.tensor;
-    return { data: out === null ? data ?? resultArray(Carrier, 0) : out.source.view, shape, dtype: info.name };
+    return { data: out === null ? data ?? resultArray(Carrier, 0) : out.source.view, shape, dtype: store.name };
   } finally {
     if (block !== 0) releaseBlock(inst, block);
   }

@@ -35,17 +35,17 @@ let clock = 0; // each use of a slot is stamped: the least recently used has the
 
 /**
  * The plan of `operator` for these inputs (operand records of arguments.js, in the build `inst`),
- * computation dtype `info` and broadcast mode, with the program's `literals` in that dtype
+ * computation dtype `info`, the dtype `store` its result is stored in, and broadcast mode, with the program's `literals` in that dtype
  * (program.js, literalsOf): one it has, or one made now. The plan's record: { status, shape,
  * conflict, row, align, heavy, rows, workspaceBytes, slot, address (of its slot), literals } and
  * what it was made from.
  */
-export function planFor(operator, inst, info, inputs, mode, literals) {
+export function planFor(operator, inst, info, store, inputs, mode, literals) {
   const plans = operator.plans;
   const axis = mode.hasAxis ? clampInt32(mode.axis) : -1; // an int32 in the word's bits
   let p = null;
   for (let i = 0; i < operator.count; ++i) {
-    if (matches(plans[i], inst, info, inputs, mode, axis)) {
+    if (matches(plans[i], inst, info, store, inputs, mode, axis)) {
       p = plans[i];
       if (i > 0) { // to the front: the plan a loop of calls repeats is found first
         plans[i] = plans[0];
@@ -57,7 +57,7 @@ export function planFor(operator, inst, info, inputs, mode, literals) {
   if (p === null) {
     const layouts = ownArray(inputs.length, (i) => layoutOf(inputs[i]));
     p = {
-      inst, dtype: info.code, mode: mode.code, hasAxis: mode.hasAxis, axis, inputs: layouts, literals,
+      inst, dtype: info.code, store: store.code, mode: mode.code, hasAxis: mode.hasAxis, axis, inputs: layouts, literals,
       slot: -1, address: 0, status: 0, shape: null, conflict: -1, row: 1, align: 1, heavy: false, rows: false, workspaceBytes: 0,
     };
     // To the front; the least recently used one goes when there are `kept` already. (Loops,
@@ -99,8 +99,8 @@ export function copyOf(dims) {
   return copy;
 }
 
-function matches(p, inst, info, inputs, mode, axis) {
-  if (p.inst !== inst || p.dtype !== info.code || p.mode !== mode.code || p.hasAxis !== mode.hasAxis || p.axis !== axis) return false;
+function matches(p, inst, info, store, inputs, mode, axis) {
+  if (p.inst !== inst || p.dtype !== info.code || p.store !== store.code || p.mode !== mode.code || p.hasAxis !== mode.hasAxis || p.axis !== axis) return false;
   const own = p.inputs;
   if (own.length !== inputs.length) return false;
   for (let i = 0; i < own.length; ++i) {
@@ -139,6 +139,7 @@ function make(program, p) {
   const { W } = inst;
   const { u32 } = heapNow(inst);
   u32[W.dtype] = p.dtype;
+  u32[W.storeDtype] = p.store;
   u32[W.inputs] = p.inputs.length;
   u32[W.nodes] = program.nodes.length;
   u32[W.result] = program.result;

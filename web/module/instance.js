@@ -10,7 +10,7 @@ import { TYPED_ARRAY_CLASSES, memoryBuffer } from '../intrinsics.js';
 // The scratch fields JS uses, by the binding's names in camelCase (bindings/binding.cc: hasAxis is
 // the field has_axis): W's keys.
 const FIELDS = [
-  'dtype', 'inputs', 'literals', 'nodes', 'result', 'inputDtypes', 'nodeWords', 'literalWords', 'ranks', 'strided', 'dims',
+  'dtype', 'storeDtype', 'inputs', 'literals', 'nodes', 'result', 'inputDtypes', 'nodeWords', 'literalWords', 'ranks', 'strided', 'dims',
   'strides', 'mode', 'hasAxis', 'axis', 'outRank', 'conflict', 'outDims', 'workspaceBytes', 'row', 'align', 'heavy', 'alignedRank',
   'startA', 'startB', 'conflicts', 'alignedA', 'alignedB', 'bases', 'probe', 'rows',
 ];

@@ -106,3 +106,44 @@ for (const [name, call] of Object.entries(OPS)) {
     });
   });
 }
+
+// An out of another dtype (the result converted as it is stored) over the operand's own bytes:
+// its elements are wider or narrower than the operand's, so element i of the result lies over
+// other elements of the operand than i; the result is still as if the operand had been read first.
+test('out of another dtype over the operand\'s bytes, wider and narrower, on every path', () => {
+  hostile(() => {
+    for (const n of SIZES) {
+      // float32 operand, float64 out over the same bytes and beyond (out wider: it runs ahead of A).
+      const wide = new ArrayBuffer(8 * n + 8);
+      const a32 = new Float32Array(wide, 4, n);
+      fill(a32, n);
+      const want64 = Array.from(a32, (v) => Math.fround(v * 3));
+      const out64 = new Float64Array(wide, 0, n);
+      assert.equal(tw.multiply({ data: a32 }, 3, { out: out64 }).data, out64);
+      check(out64, want64, `float32 into float64 over it, n=${n}`);
+      // float64 operand, float32 out over its first half (out narrower: it lags behind A), and
+      // the same through an expression (the chain's float32 program reads A cast on load).
+      const a64 = new Float64Array(n);
+      fill(a64, 2 * n);
+      const want32 = Array.from(a64, (v) => Math.fround(v * 3 - 1));
+      const out32 = new Float32Array(a64.buffer, 0, n);
+      tw.expr('a * 3 - 1', { dtype: 'float64' })({ a: { data: a64 } }, { out: out32 });
+      check(out32, want32, `float64 into float32 over it, n=${n}`);
+    }
+  });
+});
+
+test('out of another dtype: a wasm tensor, or a view of one, detached or disposed by a getter, is refused with nothing written', () => {
+  hostile(() => {
+    const t = tw.empty([4], 'float64');
+    const a = { data: new Float32Array([1, 2, 3, 4]) };
+    assert.throws(() => tw.add({ get data() { t.dispose(); return a.data; } }, 1, { out: t }), TypeError);
+    const buffer = new ArrayBuffer(32);
+    const out = new Float64Array(buffer);
+    assert.throws(() => tw.add({ get data() { structuredClone(buffer, { transfer: [buffer] }); return a.data; } }, 1, { out }),
+      (e) => e instanceof TypeError && /detached/.test(e.message));
+    const h = tw.empty([4], 'float16');
+    assert.deepEqual(Array.from(tw.float16ToFloat32(tw.add(a, 1, { out: h }).data)), [2, 3, 4, 5]);
+    h.dispose();
+  });
+});

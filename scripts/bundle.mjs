@@ -144,7 +144,7 @@ async function bundle(name, variant, format, entry = 'index.js') {
     module: format === 'esm',
     toplevel: true,
     ecma: 2020,
-    compress: { passes: 2 },
+    compress: { passes: 3 },
     // The public classes keep their names: a BroadcastError printed (Node's inspect, a stack)
     // says BroadcastError, not a mangled two-letter name. (esbuild makes them class expressions
     // held by variables, whose names are what the mangler would change.)

@@ -249,26 +249,6 @@ inline v128_t f32_min(v128_t a, v128_t b) { return float_extremum<wasm_f32x4_min
 inline v128_t f64_max(v128_t a, v128_t b) { return float_extremum<wasm_f64x2_max, wasm_f64x2_ne, f64_quiet_nan>(a, b); }
 inline v128_t f64_min(v128_t a, v128_t b) { return float_extremum<wasm_f64x2_min, wasm_f64x2_ne, f64_quiet_nan>(a, b); }
 
-// ---- narrow-float maximum and minimum, on the bits
-//
-// IEEE 754-2019 maximum/minimum of a narrow float is one of its operands, or the one quiet NaN:
-// no conversion is needed. The sign-magnitude bits made two's-complement ordered (a negative's
-// magnitude bits flipped) compare as int16, -0 (-1) below +0 (0); a lane where either operand
-// is a NaN (magnitude above Inf's) gets the quiet NaN.
-template <bool kMax, uint16_t kInf, uint16_t kQuietNaN>
-inline v128_t narrow_extremum(v128_t a, v128_t b) {
-  const v128_t ka = wasm_v128_xor(a, wasm_u16x8_shr(wasm_i16x8_shr(a, 15), 1));
-  const v128_t kb = wasm_v128_xor(b, wasm_u16x8_shr(wasm_i16x8_shr(b, 15), 1));
-  const v128_t r = wasm_v128_bitselect(a, b, kMax ? wasm_i16x8_gt(ka, kb) : wasm_i16x8_lt(ka, kb));
-  const v128_t magnitude = wasm_i16x8_splat(0x7FFF), inf = wasm_i16x8_splat(static_cast<int16_t>(kInf));
-  const v128_t nan = wasm_v128_or(wasm_i16x8_gt(wasm_v128_and(a, magnitude), inf), wasm_i16x8_gt(wasm_v128_and(b, magnitude), inf));
-  return wasm_v128_bitselect(wasm_i16x8_splat(static_cast<int16_t>(kQuietNaN)), r, nan);
-}
-inline v128_t f16_max(v128_t a, v128_t b) { return narrow_extremum<true, 0x7C00, 0x7E00>(a, b); }
-inline v128_t f16_min(v128_t a, v128_t b) { return narrow_extremum<false, 0x7C00, 0x7E00>(a, b); }
-inline v128_t bf16_max(v128_t a, v128_t b) { return narrow_extremum<true, 0x7F80, 0x7FC0>(a, b); }
-inline v128_t bf16_min(v128_t a, v128_t b) { return narrow_extremum<false, 0x7F80, 0x7FC0>(a, b); }
-
 // ---- integer maximum and minimum (no 64-bit ones in wasm SIMD: the scalar reference runs those)
 
 inline v128_t i8_max(v128_t a, v128_t b) { return wasm_i8x16_max(a, b); }
@@ -330,8 +310,9 @@ struct op_sqdiff : facts<true, false, true, Arithmetic::none> {
   }
 };
 
-// squaredDifference 16 bytes at a time: the ring ops' vector functions, the difference and then
-// its square (the narrow floats run the scalar reference).
+// squaredDifference 16 bytes at a time, for the IEEE floats: the ring ops' vector functions, the
+// difference and then its square (the other dtypes run the scalar reference: their vector
+// functions went to make room, docs/performance.md, "The engine at the limit").
 #ifdef __wasm_simd128__
 namespace wasmsimd {
 
@@ -342,10 +323,6 @@ inline v128_t squared_difference(v128_t a, v128_t b) {
 }
 inline v128_t f32_sqdiff(v128_t a, v128_t b) { return squared_difference<f32_sub, f32_mul>(a, b); }
 inline v128_t f64_sqdiff(v128_t a, v128_t b) { return squared_difference<f64_sub, f64_mul>(a, b); }
-inline v128_t i8_sqdiff(v128_t a, v128_t b) { return squared_difference<i8_sub, i8_mul>(a, b); }
-inline v128_t i16_sqdiff(v128_t a, v128_t b) { return squared_difference<i16_sub, i16_mul>(a, b); }
-inline v128_t i32_sqdiff(v128_t a, v128_t b) { return squared_difference<i32_sub, i32_mul>(a, b); }
-inline v128_t i64_sqdiff(v128_t a, v128_t b) { return squared_difference<i64_sub, i64_mul>(a, b); }
 
 }  // namespace wasmsimd
 #endif

@@ -14,7 +14,7 @@ import { elementCount, readShape } from './shapes.js';
 import { insideLiveTensor, readTensor, tensorPointer } from '../memory/tensor.js';
 import { isForeignTensor, isWasmTensor } from '../memory/tensor-brand.js';
 import { classHas, readForeign, viewLayout } from '../interop/views.js';
-import { ownValue } from './records.js';
+import { ownKeys } from './records.js';
 
 // ---- typed arrays ------------------------------------------------------------------------------
 
@@ -80,26 +80,12 @@ export function ownOperand(view, info, shape, n, buffer = null, byteOffset = 0) 
 export function readOperand(x, what) {
   if (typeof x === 'number' || typeof x === 'bigint') return { kind: 'scalar', value: x };
   if (isWasmTensor(x)) return residentOperand(x, what);
+  // A bare typed array: its elements as a vector, of its class's dtype.
+  if (typedArrayKind(x) !== undefined) return readHost(x, undefined, undefined, what, null);
   // (new Number(3) and the like are said so by describe())
-  const notOperand = () => new TypeError(`${what} must be { data, shape?, dtype? }, a number, a bigint or a wasm tensor; got ${describe(x)}`);
-  if (x === null || typeof x !== 'object' || typedArrayKind(x) !== undefined || isArray(x, what)) throw notOperand();
-  if (hasOwn(x, 'data')) {
-    // Own properties only, each read once as it is then (records.js: a key an earlier getter
-    // deleted is absent, never the prototype's).
-    const data = x.data;
-    let shape = ownValue(x, 'shape');
-    let dtype = ownValue(x, 'dtype');
-    // onnxruntime's names (a plain object made like an ort.Tensor): read, never left for a guess.
-    if (shape === undefined && dtype === undefined && hasOwn(x, 'dims')) {
-      shape = x.dims;
-      dtype = ownValue(x, 'type');
-    }
-    // A view (scijs ndarray: stride and offset; or strides, as stdlib and numpy name them).
-    const stride = ownValue(x, 'stride'), strides = ownValue(x, 'strides'), offset = ownValue(x, 'offset');
-    if (stride === undefined && strides === undefined && offset === undefined) return readHost(data, shape, dtype, what, null);
-    if (stride !== undefined && strides !== undefined) throw new TypeError(`${what} has both stride and strides; give one`);
-    return readHost(data, shape, dtype, what, { strides: stride ?? strides, offset });
-  }
+  const notOperand = () => new TypeError(`${what} must be { data, shape?, dtype? }, a typed array, a number, a bigint or a wasm tensor; got ${describe(x)}`);
+  if (x === null || typeof x !== 'object' || isArray(x, what)) throw notOperand();
+  if (hasOwn(x, 'data')) return readRecordOperand(x, what);
   if (boxedKind(x) !== null) throw notOperand();
   const f = readForeign(x, what);
   if (f !== null) {
@@ -109,9 +95,61 @@ export function readOperand(x, what) {
   if (isForeignTensor(x)) throw otherCopysTensor(x, what);
   if (classHas(x, 'data')) { // an accessor of a class this library does not know: not read
     throw new TypeError(`${what}: data is not an own property of this object, and its class is none of the tensors ` +
-      'this library reads (ort.Tensor, a TensorFlow.js tensor, a stdlib ndarray): pass { data, shape } read by you');
+      'this library reads (ort.Tensor, a TensorFlow.js tensor, a stdlib ndarray, ImageData): pass { data, shape } read by you');
   }
   return readHost(undefined, undefined, undefined, what, null);
+}
+
+// The keys a record with its own `data` may have, a bit each: { data, shape, dtype } with a
+// view's strides (or scijs's stride), offset and order (stdlib's; the strides say the layout);
+// onnxruntime's names { data, dims, type }; an
+// ImageData's { data, width, height, colorSpace }. Any other key is a TypeError naming it: a key
+// the library would not read is a mistake (a misspelt shape, a width that meant a shape).
+const RECORD_KEYS = {
+  __proto__: null, data: 1, shape: 2, dtype: 4, strides: 8, stride: 16, offset: 32, dims: 64, type: 128, width: 256, height: 512, colorSpace: 1024,
+  order: 2048,
+};
+const PLAIN_KEYS = 63 | 2048, ORT_KEYS = 1 | 64 | 128, IMAGE_KEYS = 1 | 256 | 512 | 1024;
+
+// A record with its own data, its own enumerable keys listed first (each checked), then read
+// once each in a fixed order; one listed but gone by the time it is read (a getter deleted it)
+// is a TypeError saying so.
+function readRecordOperand(x, what) {
+  const keys = ownKeys(x, what, '');
+  let bits = 1; // data: own (checked before), enumerable or not
+  for (let i = 0; i < keys.length; ++i) {
+    const bit = keys[i] in RECORD_KEYS ? RECORD_KEYS[keys[i]] : 0;
+    const all = bits | bit;
+    if (bit === 0 || ((all & PLAIN_KEYS) !== all && (all & ORT_KEYS) !== all && (all & IMAGE_KEYS) !== all)) {
+      throw new TypeError(`${what} has ${describe(keys[i])}, a key an operand does not have (docs/contract.md, "Operands")`);
+    }
+    bits = all;
+  }
+  const read = (key, bit) => {
+    if ((bits & bit) === 0) return undefined;
+    if (!hasOwn(x, key)) throw new TypeError(`${what}: ${key} was deleted while the operand was being read`);
+    return x[key];
+  };
+  const data = read('data', 1);
+  if (bits & 256) return readHost(data, imageShape(read('width', 256), read('height', 512), what), undefined, what, null);
+  const shape = bits & 64 ? read('dims', 64) : read('shape', 2);
+  const dtype = bits & 128 ? read('type', 128) : read('dtype', 4);
+  // A view (scijs ndarray: stride and offset; or strides, as stdlib and numpy name them).
+  const stride = read('stride', 16), strides = read('strides', 8), offset = read('offset', 32), order = read('order', 2048);
+  if (order !== undefined && order !== 'row-major' && (order !== 'column-major' || (strides ?? stride) === undefined)) {
+    throw new RangeError(`${what}: order must be 'row-major', or 'column-major' with the strides, got ${describe(order)}`);
+  }
+  if (stride === undefined && strides === undefined && offset === undefined) return readHost(data, shape, dtype, what, null);
+  if (stride !== undefined && strides !== undefined) throw new TypeError(`${what} has both stride and strides; give one`);
+  return readHost(data, shape, dtype, what, { strides: stride ?? strides, offset });
+}
+
+/** An ImageData's shape, [height, width, 4] (its data RGBA bytes); width and height positive integers. */
+export function imageShape(width, height, what) {
+  for (const [name, v] of [['width', width], ['height', height]]) {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new RangeError(`${what}: an image's ${name} must be a positive integer, got ${describe(v)}`);
+  }
+  return [height, width, 4];
 }
 
 // Another copy of the library's wasm tensor lives in that copy's wasm memory, which this one

@@ -90,6 +90,31 @@ test('float16 through Chromium\'s Float16Array: values in, values out', async ()
   }
 });
 
+test('the browser\'s ImageData is an operand: its RGBA bytes as uint8 [height, width, 4]', async () => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
+    await page.waitForFunction(() => window.done === true);
+    const out = await page.evaluate(async () => {
+      const { multiply, expr } = await import('/web/index.js');
+      const image = new ImageData(3, 2); // width 3, height 2
+      for (let i = 0; i < image.data.length; ++i) image.data[i] = i;
+      const r = multiply(image, { data: new Uint8Array([1, 2, 1, 1]), shape: [4] });
+      const scaled = expr('x / 255', { dtype: 'float32' })({ x: image });
+      let bad;
+      try { multiply({ data: image.data, width: 3, height: 2, shape: [2, 3, 4] }, 1); } catch (e) { bad = `${e.name}: ${e.message}`; }
+      return { shape: r.shape, dtype: r.dtype, data: Array.from(r.data), scaled: [scaled.shape, scaled.data[23]], bad };
+    });
+    assert.deepEqual(out.shape, [2, 3, 4]);
+    assert.equal(out.dtype, 'uint8');
+    assert.deepEqual(out.data, Array.from({ length: 24 }, (_, i) => (i % 4 === 1 ? 2 * i : i)));
+    assert.deepEqual(out.scaled, [[2, 3, 4], Math.fround(23 / 255)]);
+    assert.match(out.bad, /^TypeError: .*"shape", a key an operand does not have/);
+  } finally {
+    await page.close();
+  }
+});
+
 test('bulk float16 conversions with Chromium\'s Float16Array: a Float16Array out, its bits in', async () => {
   const page = await browser.newPage();
   try {

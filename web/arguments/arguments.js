@@ -85,7 +85,8 @@ export function readOperand(x, what) {
   // (new Number(3) and the like are said so by describe())
   const notOperand = () => new TypeError(`${what} must be { data, shape?, dtype? }, a typed array, a number, a bigint or a wasm tensor; got ${describe(x)}`);
   if (x === null || typeof x !== 'object' || isArray(x, what)) throw notOperand();
-  if (hasOwn(x, 'data')) return readRecordOperand(x, what);
+  // (Chromium's ImageData has its own data, its width and height its class's: readForeign's.)
+  if (hasOwn(x, 'data') && !(classHas(x, 'width') && classHas(x, 'height'))) return readRecordOperand(x, what);
   if (boxedKind(x) !== null) throw notOperand();
   const f = readForeign(x, what);
   if (f !== null) {

@@ -5,7 +5,8 @@
 // Known layouts, tried in this order by readOperand when the object has no own `data`:
 //   TensorFlow.js tensor   own dataId, shape, dtype: its values through dataSync() (a copy)
 //   onnxruntime ort.Tensor own dims and type, `data` an accessor of its class
-//   ImageData              accessors data, width and height of its class: [height, width, 4]
+//   ImageData              accessors width and height of its class, data its own or its
+//                          class's: [height, width, 4]
 //   stdlib ndarray         accessors data, shape, strides, offset and order of its class
 // Objects with own `data` (plain records, scijs ndarrays) may add own `stride` or `strides` and
 // `offset`: arguments.js reads those itself.
@@ -67,8 +68,8 @@ export function readForeign(x, what) {
     const dtype = ownValue(x, 'type');
     return { data: classValue(x, 'data'), shape, dtype, strides: undefined, offset: undefined };
   }
-  // A browser's ImageData: its RGBA bytes as [height, width, 4].
-  if (classHas(x, 'data') && classHas(x, 'width') && classHas(x, 'height')) {
+  // A browser's ImageData: its RGBA bytes as [height, width, 4] (its data Chromium's own).
+  if ((hasOwn(x, 'data') || classHas(x, 'data')) && classHas(x, 'width') && classHas(x, 'height')) {
     const data = classValue(x, 'data');
     return { data, shape: imageShape(classValue(x, 'width'), classValue(x, 'height'), what), dtype: undefined, strides: undefined, offset: undefined };
   }

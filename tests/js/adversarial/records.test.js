@@ -80,6 +80,12 @@ test('ImageData: a record or the browser\'s class, uint8 [height, width, 4]; a b
     const r = normalize({ x: image, ...stats });
     assert.deepEqual(r.shape, [2, 4, 4]);
     assert.equal(r.data[0], Math.fround((Math.fround(100 / 255) - 0.5) / 0.25));
+    // Chromium's ImageData has data as its own property, width and height its class's.
+    class OwnData { constructor(w, h) { this.data = new Uint8ClampedArray(w * h * 4).fill(100); this.w = w; this.h = h; }
+      get width() { return this.w; }
+      get height() { return this.h; } }
+    const own = normalize({ x: new OwnData(4, 2), ...stats });
+    assert.deepEqual([own.shape, Array.from(own.data)], [[2, 4, 4], Array.from(r.data)]);
     const plain = { data: image.data, width: 4, height: 2, colorSpace: 'srgb' };
     assert.deepEqual(Array.from(normalize({ x: plain, ...stats }).data), Array.from(r.data));
     // The channels of an NCHW model, [3, 1, 1], do not broadcast against HWC [2, 4, 4]: an error, not [3, 1, 32].

@@ -11,10 +11,10 @@ import { execute } from '../execution/engine.js';
 import { inputsBroadcastError } from './errors.js';
 import { describe, shortName } from '../arguments/format.js';
 import { freeze, hasOwn } from '../intrinsics.js';
-import { enter } from '../module/loader.js';
+import { enter, initialised } from '../module/loader.js';
 import { OPS } from './ops.js';
-import { compile, parse } from '../execution/expression.js';
-import { readExprOptions } from '../arguments/options.js';
+import { compile, inputsOf, parse } from '../execution/expression.js';
+import { exprOptions, readExprOptionValues } from '../arguments/options.js';
 import { makeOperator } from '../execution/plans.js';
 import { makeProgram } from '../execution/program.js';
 import { ownKeys, readRecord } from '../arguments/records.js';
@@ -42,28 +42,37 @@ const descriptorOf = (name) => (name in SIGNS ? OPS[SIGNS[name]] : functions()[n
 /**
  * Compiles `source` (a string) under `options` ({ dtype, autoBroadcast, pythondiv,
  * onZeroDivision }) into a function (inputs, callOptions?) => result, with properties `source`,
- * `inputs` (the names, in order of first appearance) and `dtype` (or undefined).
+ * `inputs` (the names, in order of first appearance) and `dtype` (or undefined). It may be called
+ * before init() has resolved: the source is parsed and the options read then, and what needs the
+ * module (the program, the options' meaning) is made once it has, at once or on the first call.
  */
 export function expr(source, options) {
-  enter();
   const fn = `expr(${typeof source === 'string' ? JSON.stringify(source.length > 60 ? `${source.slice(0, 57)}...` : source) : '…'})`;
-  const { mode, pythondiv, zeroIsError, dtype } = readExprOptions(options, fn);
+  const values = readExprOptionValues(options, fn);
   const postfix = parse(source, arityOf, Object.keys(functions()), fn);
-  // Divisions round integers down with pythondiv (the floor twin; floats and unsigned integers
-  // run it as the division it is, src/ops.h).
-  const opCode = (name) => {
-    const d = descriptorOf(name);
-    return pythondiv ? d.floorCode : d.coreCode;
-  };
-  const { names, literals, nodes, result } = compile(postfix, opCode, LIMITS, fn);
-  const program = makeProgram(names.length, nodes, result, literals, (j) => `${fn}: the number ${describe(literals[j])}`);
-  const operator = makeOperator(program, EXPR_PLANS_KEPT);
-  const inputNames = freeze(names.slice());
-  const refused = (c, p) => inputsBroadcastError(c, p, inputNames);
-  const labels = names.map((name) => `input ${shortName(name)}`); // the inputs in messages
+  const inputNames = freeze(inputsOf(postfix));
+  const labels = inputNames.map((name) => `input ${shortName(name)}`); // the inputs in messages
   const where = labels.map((label) => `${fn}: ${label}`);
+  const refused = (c, p) => inputsBroadcastError(c, p, inputNames);
+  // The operator and the options' meaning, made once the module is loaded.
+  let made = null;
+  const make = () => {
+    const { mode, pythondiv, zeroIsError, dtype } = exprOptions(values, fn);
+    // Divisions round integers down with pythondiv (the floor twin; floats and unsigned integers
+    // run it as the division it is, src/ops.h).
+    const opCode = (name) => {
+      const d = descriptorOf(name);
+      return pythondiv ? d.floorCode : d.coreCode;
+    };
+    const { names, literals, nodes, result } = compile(postfix, opCode, LIMITS, fn);
+    const program = makeProgram(names.length, nodes, result, literals, (j) => `${fn}: the number ${describe(literals[j])}`);
+    return { operator: makeOperator(program, EXPR_PLANS_KEPT), mode, zeroIsError, dtype };
+  };
+  if (initialised()) made = make();
   const compiled = function run(inputs, callOptions) {
     enter();
+    made ??= make();
+    const { operator, mode, zeroIsError, dtype } = made;
     const given = readInputs(inputs, inputNames, where, fn);
     const out = callOptions === undefined ? null : readOut(readRecord(callOptions, CALL_OPTIONS, fn).out, fn);
     const info = dtype ?? commonDtype(given, inputNames, fn);
@@ -83,7 +92,7 @@ export function expr(source, options) {
     __proto__: null,
     source: { __proto__: null, value: source, enumerable: true },
     inputs: { __proto__: null, value: inputNames, enumerable: true },
-    dtype: { __proto__: null, value: dtype?.name, enumerable: true },
+    dtype: { __proto__: null, value: made === null ? values.dtype : made.dtype?.name, enumerable: true },
   });
 }
 

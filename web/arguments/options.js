@@ -5,7 +5,7 @@ import { readOut } from './arguments.js';
 import { dtypeInfo } from '../dtypes/dtypes.js';
 import { describe } from './format.js';
 import { isArray, typedArrayKind } from '../intrinsics.js';
-import { ownKeys, ownValue, unknownKey } from './records.js';
+import { ownKeys, ownValue, readRecord, unknownKey } from './records.js';
 
 // The modes an option can name; `kind` is what BroadcastError.mode says, `core` the mode's name
 // in src/broadcast.h, `code` its code (from the module at init). A call's mode is a copy of one
@@ -112,7 +112,6 @@ const TAKES = {
   divide: { names: DIVIDE_OPTIONS, bits: bitsOf(DIVIDE_OPTIONS) },
   remainder: { names: REMAINDER_OPTIONS, bits: bitsOf(REMAINDER_OPTIONS) },
   shapes: { names: SHAPE_OPTIONS, bits: bitsOf(SHAPE_OPTIONS) },
-  expr: { names: EXPR_OPTIONS, bits: bitsOf(EXPR_OPTIONS) },
 };
 
 /**
@@ -130,15 +129,32 @@ export function readOpOptions(options, fn, op, shapes = false) {
 }
 
 /**
- * expr()'s options, read as the ops' are: { mode, pythondiv, zeroIsError, dtype }. Its mode is
- * numpy's or none: pdpd and legacy are rules for two operands, a TypeError here.
+ * expr()'s options, their values read once now (own keys; an unknown one is a TypeError): expr()
+ * may be called before init(), and what they mean is settled by exprOptions once it has resolved.
  */
-export function readExprOptions(options, fn) {
-  const o = readOptions(options, fn, TAKES.expr);
-  if (o.mode.kind !== 'numpy' && o.mode.kind !== 'none') {
-    throw new TypeError(`${fn}: autoBroadcast '${o.mode.kind}' broadcasts two operands; an expression takes 'numpy' or 'none'`);
+export const readExprOptionValues = (options, fn) => readRecord(options, EXPR_OPTIONS, fn);
+
+/**
+ * What expr()'s option values mean: { mode, pythondiv, zeroIsError, dtype } as the ops' options
+ * are read; the mode numpy's or none: pdpd and legacy are rules for two operands, a TypeError here.
+ */
+export function exprOptions(v, fn) {
+  const mode = v.autoBroadcast === undefined ? defaults().mode : modeFrom(v.autoBroadcast, undefined, fn);
+  if (mode.kind !== 'numpy' && mode.kind !== 'none') {
+    throw new TypeError(`${fn}: autoBroadcast '${mode.kind}' broadcasts two operands; an expression takes 'numpy' or 'none'`);
   }
-  return o;
+  return {
+    mode, pythondiv: flag(v.pythondiv, 'pythondiv', fn, true), zeroIsError: zeroIsErrorOf(v.onZeroDivision, fn),
+    dtype: v.dtype === undefined ? null : dtypeInfo(v.dtype, `${fn}: dtype`),
+  };
+}
+
+// onZeroDivision's value (undefined: 'zero'): whether an integer x / 0 is an error.
+function zeroIsErrorOf(value, fn) {
+  if (value !== undefined && value !== 'zero' && value !== 'error') {
+    throw new RangeError(`${fn}: onZeroDivision must be 'zero' or 'error', got ${describe(value)}`);
+  }
+  return value === 'error';
 }
 
 function readOptions(options, fn, takes) {
@@ -169,13 +185,7 @@ function readOptions(options, fn, takes) {
   const explain = flag(explainValue, 'explain', fn, false);
   const dynamic = flag(dynamicValue, 'dynamic', fn, false);
   const pythondiv = flag(pythondivValue, 'pythondiv', fn, true);
-  let zeroIsError = false;
-  if (zeroValue !== undefined) {
-    if (zeroValue !== 'zero' && zeroValue !== 'error') {
-      throw new RangeError(`${fn}: onZeroDivision must be 'zero' or 'error', got ${describe(zeroValue)}`);
-    }
-    zeroIsError = zeroValue === 'error';
-  }
+  const zeroIsError = zeroIsErrorOf(zeroValue, fn);
   // The dtype to compute in (operands cast to it: call.js); broadcastShapes checks it, and ignores it.
   const dtype = dtypeValue === undefined ? null : dtypeInfo(dtypeValue, `${fn}: dtype`);
   // broadcastShapes checks `out` as the ops do (a typed array or a live wasm tensor), and ignores it.

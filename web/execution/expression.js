@@ -118,6 +118,13 @@ export function excerpt(source, column) {
   return `${from > 0 ? '…' : ''}${JSON.stringify(source.slice(from, from + 80))}${from + 80 < source.length ? '…' : ''} (${source.length} characters)`;
 }
 
+/** The input names of a parsed source, in order of first appearance (compile numbers them so). */
+export function inputsOf(postfix) {
+  const names = [];
+  for (const t of postfix) if (t.kind === 'name' && !names.includes(t.name)) names.push(t.name);
+  return names;
+}
+
 /**
  * The program of a parsed source (program.js's makeProgram arguments): inputs numbered in order
  * of first appearance (`names`), literals (each distinct text once, a number, or a bigint where

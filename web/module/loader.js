@@ -37,6 +37,9 @@ let pending = null;
 // can replace is reached in it.)
 let staging = false;
 
+/** Whether init() has resolved (the module is loaded). */
+export const initialised = () => builds.plain !== null;
+
 /** The single-threaded build's instance, for a public entry point; throws if init() has not resolved. */
 export function enter() {
   if (builds.plain === null) {

@@ -73,6 +73,10 @@ const REGIONS = {
   // From the op list (web/api/ops.js): each op's declaration, alias, ONNX operator and OpenVINO operation.
   ops: () => Object.values(OPS).flatMap((d, i) => [...(i ? [''] : []), ...docOf(d.name), `export const ${d.name}: BinaryOp${optionsOf(d)};`]),
   aliases: () => aliased().flatMap((d) => [`/** Alias of {@link ${d.name}}. */`, `export const ${d.alias}: typeof ${d.name};`]),
+  exprFunctions: () => [
+    '/** The names an expression calls as functions (each op\'s and its alias): never input names. */',
+    `export type ExprFunction = ${[...new Set(Object.values(OPS).flatMap((d) => [d.name, d.alias]))].map(quoted).join(' | ')};`,
+  ],
   onnx: () => Object.entries(ONNX_OPERATORS).map(([name, o]) => `  ${name}: ${o.variadic ? 'OnnxVariadicOp' : o.byFmod ? 'OnnxOp<OnnxModAttributes>' : 'OnnxOp'};`),
   openvino: () => Object.values(OPS).map((d) => `  ${d.openvino}: OpenVinoOp${d.floors ? '<OpenVinoDivideAttributes>' : ''};`),
   dtypes: () => [

@@ -188,7 +188,8 @@ export async function main(): Promise<number> {
   add({ data: new Uint8Array(2) }, 1, { dtype: 'float32', out: new Int16Array(2) });
 
   // Expressions: compiled once, called with named inputs; the result has the expression's dtype.
-  const normalize: Expression<'float32'> = expr('(x / 255 - mean) / std', { dtype: 'float32' });
+  const normalize = expr('(x / 255 - mean) / std', { dtype: 'float32' });
+  const annotated: Expression<'float32'> = normalize; // any expression is an Expression of its dtype
   const frame = { data: new Uint8ClampedArray(16), shape: [1, 3, 2, 2], strides: [0, 1, 8, 4] };
   const stats = { mean: { data: new Float32Array([0.5, 0.5, 0.5]), shape: [3, 1, 1] }, std: { data: new Float32Array([0.2, 0.2, 0.2]), shape: [3, 1, 1] } };
   const normalized = normalize({ x: frame, ...stats });
@@ -199,6 +200,18 @@ export async function main(): Promise<number> {
   const names: readonly string[] = normalize.inputs;
   const anyDtypeExpr = expr('a * b - a', { pythondiv: false, onZeroDivision: 'error', autoBroadcast: 'none' });
   const anyResult: Result = anyDtypeExpr({ a: r, b: 2 });
+  // The input names come from a literal source: a misspelt or missing one does not compile.
+  // @ts-expect-error misspelt: the source reads mean, not maen
+  normalize({ x: frame, maen: stats.mean, std: stats.std });
+  // @ts-expect-error missing: the source reads std
+  normalize({ x: frame, mean: stats.mean });
+  // Without dtype, the result's type follows the inputs' dtype (numbers take it); bare typed
+  // arrays and ImageData are operands.
+  const inferred: Int16Array = expr('a * b + 1e-5 - maximum(a, 2)')({ a: { data: new Int16Array(2) }, b: 3 }).data;
+  const bareSum: Float64Array = expr('a + b')({ a: new Float64Array(2), b: new Float64Array(2) }).data;
+  const pixels: Uint8Array = add({ data: new Uint8ClampedArray(8), width: 2, height: 1 }, 1).data;
+  const fromSource = expr(String('p + q')); // a source that is not a literal: any names
+  fromSource({ anything: 1 });
   // @ts-expect-error an expression broadcasts numpy's way or not at all
   expr('a + b', { autoBroadcast: 'pdpd' });
   const normalizedHalf = normalize({ x: frame, ...stats }, { out: empty([1, 3, 2, 2], 'float16') }); // float16 model input, one rounding
@@ -216,7 +229,7 @@ export async function main(): Promise<number> {
     shape, anyDtype, wrong, notNumber, running, legacy, unknown, stretched, padded, askedOp, limit, kinds, one, signs, notShape, sumData, sumOutData, onnxSum, ovSum,
     difference, aliasDifference, onnxDifference, ovDifference, pdpd, intoHalf, transposed, scijs, wasmBytes, residentDtype, intoDtype,
     scaledData, scaledDtype, widened, castIntoData, normalizedData, normalizedInto, intoTensorDtype, names, anyResult,
-    storedWide, storedHalf, normalizedHalf, normalizedWide];
+    storedWide, storedHalf, normalizedHalf, normalizedWide, inferred, bareSum, pixels, annotated];
   return sum;
 }
 

@@ -2,8 +2,8 @@
 // user's default import costs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { project, run, tarball } from './helpers.js';
 
@@ -11,13 +11,50 @@ test('the tarball holds the published files, LICENSE and notices, and nothing of
   const { stdout } = await run('tar', ['-tzf', await tarball()]);
   const files = stdout.trim().split('\n').map((f) => f.replace(/^package\//, '')).sort();
   assert.deepEqual(files, [
-    'LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.md',
+    'CONTRIBUTING.md', 'LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.md',
     'dist/index.cjs', 'dist/index.cjs.map', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.mjs', 'dist/index.mjs.map',
     'dist/inline.cjs', 'dist/inline.cjs.map', 'dist/inline.mjs', 'dist/inline.mjs.map',
     'dist/tensorwise-mt.wasm', 'dist/tensorwise.wasm', 'dist/webpack-node.mjs', 'dist/webpack-node.mjs.map',
     'dist/workerd.mjs', 'dist/workerd.mjs.map',
+    'docs/contract.md', 'docs/float16-conversions.md', 'docs/hosts.md', 'docs/performance.md', 'docs/threads.md',
     'package.json',
   ]);
+});
+
+// A heading's anchor as GitHub and npm's registry page make it: lower case, spaces to '-', what
+// is neither a word character nor '-' dropped.
+const slug = (heading) => heading.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+const anchorsOf = (text) => new Set(text.split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => slug(l.replace(/^#+ /, ''))));
+
+test('every link of the README, the shipped docs and the types leads to a file in the installed package (and its heading)', async () => {
+  const dir = await project('node');
+  const pkg = join(dir, 'node_modules', 'tensorwise');
+  const docs = readdirSync(join(pkg, 'docs')).map((f) => join('docs', f));
+  const broken = [];
+  let links = 0;
+  for (const file of ['README.md', 'CONTRIBUTING.md', ...docs]) {
+    const text = readFileSync(join(pkg, file), 'utf8').replace(/```[\s\S]*?```/g, ''); // code is not links
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      links += 1;
+      if (/^[a-z]+:/i.test(target)) { // the project has no home of its own: no link may leave the package
+        broken.push(`${file}: ${target} leaves the package`);
+        continue;
+      }
+      const [path, anchor] = target.split('#');
+      const at = path === '' ? join(pkg, file) : join(pkg, dirname(file), path);
+      if (!existsSync(at) || relative(pkg, at).startsWith('..')) broken.push(`${file}: ${target} is not in the package`);
+      else if (anchor !== undefined && !anchorsOf(readFileSync(at, 'utf8')).has(anchor)) broken.push(`${file}: ${target} has no such heading`);
+    }
+  }
+  // The types name the docs by their path in the package.
+  for (const file of ['dist/index.d.ts', 'dist/index.d.cts']) {
+    for (const [path] of readFileSync(join(pkg, file), 'utf8').matchAll(/docs\/[\w.-]+\.md/g)) {
+      links += 1;
+      if (!existsSync(join(pkg, path))) broken.push(`${file}: ${path} is not in the package`);
+    }
+  }
+  assert.deepEqual(broken, []);
+  assert.ok(links > 20, `${links} links followed`);
 });
 
 test('each condition set resolves to the build that works there (Node\'s resolver with the tools\' conditions)', async () => {

@@ -23,10 +23,11 @@ node build/wasm/tensorwise_tests.cjs
 # shared. Each with every built-in a caller can replace made a trap once the package has loaded
 # (tests/js/trap-builtins.js): one reached while a call stages in wasm memory fails the suite.
 # (The run below uses init()'s defaults.)
-SUITES=(tests/js/abi.test.js tests/js/api.test.js tests/js/casts.test.js tests/js/conversions.test.js tests/js/division.test.js tests/js/expr.test.js
-  tests/js/golden.test.js tests/js/hostile.test.js tests/js/property.test.js tests/js/seeds.test.js tests/js/views.test.js tests/js/dynamic-shapes.test.js
-  tests/js/family.test.js
-  tests/js/adversarial/*.test.js)
+# The suites are the test files that say so on their first line; the hostile-input ones are
+# tests/js/adversarial's and hostile.test.js.
+MARK='// Run again in every thread pass of npm test'
+mapfile -t SUITES < <(grep -l -- "^$MARK" tests/js/*.test.js tests/js/adversarial/*.test.js)
+mapfile -t HOSTILE < <(grep -l -- "^$MARK" tests/js/hostile.test.js tests/js/adversarial/*.test.js)
 for threads in 1 2; do
   echo "== node --test, $threads thread(s)"
   TW_THREADS=$threads node --import ./tests/js/threads-mode.js --import ./tests/js/trap-builtins.js \
@@ -37,7 +38,7 @@ done
 # machine has fewer): every op shared between 16 threads, under the same traps.
 echo "== node --test, 16 threads, hostile input"
 TW_THREADS=16 node --import ./tests/js/threads-mode.js --import ./tests/js/trap-builtins.js \
-  --test --test-concurrency=1 --test-reporter=dot tests/js/hostile.test.js tests/js/adversarial/*.test.js
+  --test --test-concurrency=1 --test-reporter=dot "${HOSTILE[@]}"
 
 echo "== node --test"
 # One tarball for every ecosystem test (tests/ecosystem/helpers.js packs its own when run alone).

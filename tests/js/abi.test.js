@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // The core says what it is (bindings/binding.cc exports it from the lists in src/); web/module/abi.js
 // reads it at init. These tests hold the core's facts against the tests' own tables
 // (tests/js/dtypes.js, written apart from web/) and check that readAbi refuses a module that

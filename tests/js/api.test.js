@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // The public API of docs/contract.md through the real wasm module: results, operand forms, options,
 // wasm-resident tensors, the spec entry points and every error, each followed by a good call.
 import { test, before } from 'node:test';

@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Casts against numpy's astype (tests/golden/casts.json, made by tests/golden/generate.py): every
 // pair numpy's same_kind allows, through a cast-only expression (expr('x', { dtype })) and through
 // an op computed in the dtype (multiply(x, 1, { dtype }): x * 1 is x in every dtype, -0 and NaN

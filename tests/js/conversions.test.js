@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // The bulk conversions (float32ToFloat16, float16ToFloat32, float32ToBfloat16, bfloat16ToFloat32)
 // against the per-element functions, which tests/golden checks against numpy: every float16 and
 // bfloat16 boundary, ties at every rounding position and exponent, NaN payloads and random bit

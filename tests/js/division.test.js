@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Division by behaviour, in one place: how integers round (pythondiv), integer x / 0, signed
 // MIN / -1, and onZeroDivision. (The golden cases check every dtype against numpy; the C++
 // suite checks the scalar semantics and every kernel; threads.test.js checks onZeroDivision on a

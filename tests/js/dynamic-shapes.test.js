@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // broadcastShapes with dynamic: true (docs/contract.md, "Broadcasting") against a brute-force
 // oracle: seeded random shape pairs with unknown dims (-1), in every mode, with and without an
 // axis, each answer (shape or BroadcastError, and every field of explain: true) compared with

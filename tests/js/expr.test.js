@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // expr(): the grammar, the inputs, the options, broadcasting across all inputs, casts on load,
 // and a seeded property test of random expressions (depth up to 4, every dtype as the
 // computation dtype, inputs of every dtype that casts to it, random broadcasts, strided views,

@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // The arithmetic family beyond the four (maximum, minimum, mod, fmod, squaredDifference) at the
 // entry points the suites that expand from the op table do not reach alike: ONNX Max and Min
 // (variadic, versions 6, 8, 12, 13; 6 takes one shape) and Mod (10, 13; fmod 0 or 1), each

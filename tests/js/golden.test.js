@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Golden vectors from numpy (tests/golden/cases.json, made by tests/golden/generate.py): every
 // dtype, every op, both integer roundings, numpy / none / pdpd shapes with rank 0, size-0 and
 // size-1 dims, lengths around every SIMD tail and the special values. Bit-exact.

@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Hostile and unusual input through every entry point: each bad input throws the class
 // docs/contract.md ("Errors") names, with a message, and the next good call is right; unusual
 // but valid input works.

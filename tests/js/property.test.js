@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Differential property test: seeded random cases (dtype, op, rounding, mode, shapes, values,
 // operand forms) through the public API against an independent reference written here: BigInt
 // for 64-bit integers, Number math for the rest, its own float16/bfloat16 rounding. TW_SEED=<n>

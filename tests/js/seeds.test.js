@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Every example of the specifications in ../shared/seeds/, as a named test, through the
 // spec-level entry points. Expected values come from plain JS arithmetic on the same inputs
 // (Math.fround for float32, exact integer math for integers); the numpy golden vectors in

@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Strided views and other libraries' tensors as operands: numpy's answers for transposed, sliced,
 // reversed and broadcast_to views (tests/golden/views.json, made by tests/golden/generate.py),
 // given as plain { data, shape, strides, offset } records, as scijs ndarrays and as stdlib

@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Built-ins a caller replaced, and what a call reaches once it stages in wasm memory: nothing a
 // caller can replace (tests/js/trap-builtins.js checks that for every built-in over the suites;
 // these are the cases found by hand, each with what went wrong before). Also: a call that fails

@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Hostile input through the bulk conversions, each under hostile() (sentinel tensors intact, no
 // wasm memory kept, the next calls right): Proxies, typed arrays whose own properties, prototype
 // or subclass getters lie, option getters and traps that call the library, dispose tensors,

@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // A getter that deletes a later key of the object being read, with a polluted prototype offering
 // a value for that key: every object the library reads (operands, views, other libraries'
 // records, options, attributes, an expression's inputs and options, shapes, lists of inputs).

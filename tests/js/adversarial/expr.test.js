@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // expr() as an entry point for hostile input: the source, the inputs object and the call's
 // options are caller data like any operand (the operands themselves go through every
 // adversarial test as the entries 'expr a * b' and the like: tests/js/dtypes.js). Each value is

@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // `out` may overlap an operand in any way: the result is as if both operands had been read
 // completely before anything was written (numpy's rule), on every path: one chunk, the streamed
 // path of large arrays (issue class 16), SharedArrayBuffers that alias without being the same

@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Polluted prototypes, through every door: while a call runs, Array.prototype has an accessor at
 // every index the library's own arrays could reach and Object.prototype one for every key the
 // library's source names. The library's own arrays and records must never consult them: a getter

@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Seeded random hostile arguments for every entry point (TW_SEED=n reproduces a run): odd
 // primitives, boxed values, sparse and lying arrays, Proxies (revoked too), typed arrays of every
 // kind with lying subclasses, detached, resizable, shared, views of wasm memory live and stale,

@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Each value the caller gives is read exactly once, through its own properties only, and what
 // was checked is what is used (issue classes 6, 7, 17, inherited properties, Proxies).
 import { test, before } from 'node:test';

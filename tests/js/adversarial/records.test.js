@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Operands as users write them, through every entry point: a bare typed array is a vector of its
 // class's dtype; an ImageData (a record of data, width and height, or the browser's class) is
 // uint8 [height, width, 4]; any other record with a key the library does not read (a misspelt

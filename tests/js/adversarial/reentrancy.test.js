@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Caller code that runs while a call reads its arguments (getters, Proxy traps) and calls the
 // library again: the outer call computes from what it read, or throws a TypeError/RangeError
 // that says what changed. Issue classes 1-5.

@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Wasm-resident tensors keep their internals private: own properties do not change what an op
 // reads or writes, nothing outside the package makes one, disposal is idempotent, and tensor()
 // and empty() leak nothing whatever throws (issue classes 8, 13, 15).

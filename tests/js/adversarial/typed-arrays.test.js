@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // A typed array is taken for what it really is: its built-in kind, length and offset, whatever
 // its prototype, constructor, subclass getters or own properties claim (issue classes 9-12, 14),
 // and a buffer detached or resized while the arguments are read is an error, not stale data.

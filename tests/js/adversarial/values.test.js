@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Odd values: bigints converted to floats are rounded once from their exact value, broadcastShapes
 // answers for shapes of any size, and every message is in the caller's terms.
 import { test, before } from 'node:test';

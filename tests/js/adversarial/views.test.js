@@ -1,3 +1,4 @@
+// Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
 // Strided views and other libraries' tensors given by hostile callers: strides that change as
 // they are read, buffers resized or tensors disposed by the readers' code, views that reach
 // outside their data, classes that pose as known tensors. The call computes from what it read

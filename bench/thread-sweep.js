@@ -9,7 +9,7 @@
 // and prints the median ratio (1 thread time / shared time; above 1 sharing is faster), and in
 // brackets in how many rounds the calling thread and the worker had last run on one CPU (Linux).
 import * as tw from '../web/index.js';
-import { testing } from '../web/module/loader.js';
+import { testing } from '../web/lifecycle.js';
 import { configurePoolForTests } from '../web/threads/pool.js';
 import { poolReady } from '../tests/js/internals.js';
 import { TILE_BYTES } from '../web/threads/share-policy.js';

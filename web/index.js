@@ -2,13 +2,15 @@
 //
 // Every entry point reads its arguments once (arguments.js), checks them, and only then stages
 // anything in wasm memory (engine.js); see docs/contract.md, "Arguments are read once".
-import { applyThreads, buildFor, builds, enter, withStaging } from './module/loader.js';
+import { applyThreads, buildFor } from './module/loader.js';
+import { builds, enter, withStaging } from './lifecycle.js';
 import { readHost, readOperand, settle } from './arguments/arguments.js';
 import { DTYPES, dtypeInfo, dtypeTable } from './dtypes/dtypes.js';
 import { DTYPE_FACTS, LIMITS } from './module/abi.js';
 import { broadcastDynamicShape, broadcastShape } from './api/broadcast.js';
 import { foreign } from './execution/engine.js';
-import { formatShape } from './arguments/format.js';
+import { ONNX_OPERATORS, onnxSince } from './api/onnx-operators.js';
+import { formatShape } from './format.js';
 import { MAX_BYTES, allocate, copyIn, heapNow } from './memory/memory.js';
 import { readOpOptions } from './arguments/options.js';
 import { checkStatic, elementCount, readShape } from './arguments/shapes.js';
@@ -51,7 +53,7 @@ export function memoryUsage() {
 /** The dtypes, in the core's order, as the core describes them (docs/contract.md, "dtypes"). */
 export function dtypes() {
   enter();
-  return dtypeTable(DTYPE_FACTS);
+  return dtypeTable(DTYPE_FACTS, (name) => onnxSince(ONNX_OPERATORS.Mul.versions, name)); // Add, Sub, Mul and Div alike
 }
 
 /**

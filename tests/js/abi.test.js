@@ -6,7 +6,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../web/index.js';
-import { enter } from '../../web/module/loader.js';
+import { enter } from '../../web/lifecycle.js';
 import { readAbi } from '../../web/module/abi.js';
 import { DTYPES, OPS } from './dtypes.js';
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import * as sources from '../../web/index.js';
-import { builds, testing } from '../../web/module/loader.js';
+import { builds, testing } from '../../web/lifecycle.js';
 import * as esm from '../../dist/index.mjs';
 import { poolReady } from './internals.js';
 

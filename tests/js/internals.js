@@ -1,5 +1,6 @@
 // What tests read of the library's insides: the wasm memory in use and the pool's readiness.
-import { builds, enter, startThreads } from '../../web/module/loader.js';
+import { startThreads } from '../../web/module/loader.js';
+import { builds, enter } from '../../web/lifecycle.js';
 import { freeStagingBlock } from '../../web/memory/memory.js';
 import * as pool from '../../web/threads/pool.js';
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TILES_PER_THREAD, TILE_BYTES, sharedThreads, smallestShared } from '../../web/threads/share-policy.js';
 import { init } from '../../web/index.js';
-import { builds } from '../../web/module/loader.js';
+import { builds } from '../../web/lifecycle.js';
 import { planFor } from '../../web/execution/plans.js';
 import { opOperator } from '../../web/execution/program.js';
 import { MODE_CODE, OP_CODE } from '../../web/module/abi.js';

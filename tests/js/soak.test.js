@@ -4,7 +4,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { init, multiply, divide, tensor, empty } from '../../web/index.js';
-import { builds } from '../../web/module/loader.js';
+import { builds } from '../../web/lifecycle.js';
 
 before(() => init());
 

@@ -9,7 +9,7 @@ import os from 'node:os';
 import { init, threads } from '../../web/index.js';
 import { configurePoolForTests } from '../../web/threads/pool.js';
 import { poolReady } from './internals.js';
-import { testing } from '../../web/module/loader.js';
+import { testing } from '../../web/lifecycle.js';
 
 const n = Number(process.env.TW_THREADS ?? 2);
 // On a machine with fewer cores, the threads are made to fit: what is checked here is the results.

@@ -7,7 +7,7 @@
 // replaced any of these would have run there. The suite runs as usual (each trap then does what
 // the built-in does); at exit, any name recorded fails the process, and so the suite.
 // scripts/test.sh runs the exactness and hostile-input suites this way too.
-import { testing, withStaging } from '../../web/module/loader.js';
+import { testing, withStaging } from '../../web/lifecycle.js';
 import '../../web/index.js'; // the package loads first: what it takes at load is the real thing
 
 const { apply, construct, defineProperty, getOwnPropertyDescriptor, getPrototypeOf, ownKeys } = Reflect;

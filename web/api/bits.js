@@ -1,7 +1,7 @@
 // The public conversions between numbers and float16/bfloat16 bits (for results carried as
 // Uint16Array bits), with their arguments checked: no coercion, so no caller code runs.
 import { DTYPES } from '../dtypes/dtypes.js';
-import { enter } from '../module/loader.js';
+import { enter } from '../lifecycle.js';
 import { checkedBits, checkedValue } from '../dtypes/half.js';
 
 // Each names its dtype: they are the narrow floats' own public functions, whose codecs come from

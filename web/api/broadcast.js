@@ -2,7 +2,7 @@
 // output's shape of two shapes under a mode, how they align (explain: true), and what can be said
 // of shapes with unknown dims (dynamic: true). Nothing is computed and nothing allocated, so the
 // size of wasm memory never limits an answer.
-import { builds, withStaging } from '../module/loader.js';
+import { builds, withStaging } from '../lifecycle.js';
 import { LIMITS, STATUS, requires } from '../module/abi.js';
 import { broadcastError } from './errors.js';
 import { heapNow } from '../memory/memory.js';

@@ -6,15 +6,15 @@
 import { checkOutDtype, readHost, readOut, residentOperand, settle } from '../arguments/arguments.js';
 import { DTYPES, kindRecord } from '../dtypes/dtypes.js';
 import { execute, instanceFor } from '../execution/engine.js';
-import { describe, withArticle } from '../arguments/format.js';
+import { describe, withArticle } from '../format.js';
 import { typedArrayKind } from '../intrinsics.js';
-import { enter, withStaging } from '../module/loader.js';
+import { enter, withStaging } from '../lifecycle.js';
 import { allocate } from '../memory/memory.js';
 import { readOpOptions } from '../arguments/options.js';
 import { copyOf, makeOperator } from '../execution/plans.js';
 import { makeProgram } from '../execution/program.js';
-import { readRecord } from '../arguments/records.js';
-import { isWasmTensor } from '../memory/tensor-brand.js';
+import { readRecord } from '../records.js';
+import { isWasmTensor } from '../tensor-brand.js';
 import { adoptBlock, readTensor } from '../memory/tensor.js';
 
 // The program of a cast: one input, no node, the input itself the result.

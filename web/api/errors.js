@@ -1,7 +1,7 @@
 // Core statuses (src/status.h, codes read at init by abi.js) turned into JS errors whose
 // messages say what is wrong.
 import { STATUS, requires } from '../module/abi.js';
-import { formatShape, shortName } from '../arguments/format.js';
+import { formatShape, shortName } from '../format.js';
 
 /**
  * Shapes that cannot be broadcast: a RangeError whose fields say what failed, so a program need

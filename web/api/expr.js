@@ -9,15 +9,15 @@ import { asTensor, checkCast, checkOutDtype, readOperand, readOut, settle } from
 import { DEFAULTS, DTYPES } from '../dtypes/dtypes.js';
 import { execute } from '../execution/engine.js';
 import { inputsBroadcastError } from './errors.js';
-import { describe, shortName } from '../arguments/format.js';
+import { describe, shortName } from '../format.js';
 import { freeze, hasOwn } from '../intrinsics.js';
-import { enter, initialised } from '../module/loader.js';
+import { enter, initialised } from '../lifecycle.js';
 import { OPS } from './ops.js';
 import { compile, inputsOf, parse } from '../execution/expression.js';
 import { exprOptions, readExprOptionValues } from '../arguments/options.js';
 import { makeOperator } from '../execution/plans.js';
 import { makeProgram } from '../execution/program.js';
-import { ownKeys, readRecord } from '../arguments/records.js';
+import { ownKeys, readRecord } from '../records.js';
 
 // What a compiled expression's call takes besides its inputs.
 const CALL_OPTIONS = ['out'];

@@ -9,7 +9,7 @@
 import { OPS as CORE_OPS, onAbi, requires } from '../module/abi.js';
 import { readOperand } from '../arguments/arguments.js';
 import { callOp } from './call.js';
-import { enter } from '../module/loader.js';
+import { enter } from '../lifecycle.js';
 import { readOpOptions } from '../arguments/options.js';
 import { opOperator } from '../execution/program.js';
 import { onnxEntry, openvinoEntry, readIrAttributes } from './spec.js';

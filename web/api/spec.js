@@ -4,13 +4,13 @@
 import { readOperand } from '../arguments/arguments.js';
 import { callOp, callVariadic } from './call.js';
 import { DTYPES, DTYPE_NAMES } from '../dtypes/dtypes.js';
-import { describe } from '../arguments/format.js';
+import { describe } from '../format.js';
 import { isArray } from '../intrinsics.js';
 import { LIMITS } from '../module/abi.js';
-import { enter } from '../module/loader.js';
+import { enter } from '../lifecycle.js';
 import { ONNX_OPERATORS } from './onnx-operators.js';
 import { LEGACY, MODES, checkAxis, modeFrom } from '../arguments/options.js';
-import { ownValue, readRecord } from '../arguments/records.js';
+import { ownValue, readRecord } from '../records.js';
 
 // ---- ONNX ------------------------------------------------------------------------------------
 

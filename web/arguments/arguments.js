@@ -4,7 +4,7 @@
 // call the library, dispose tensors or resize buffers; settle() then checks, after the last
 // read, that what was read still holds. Nothing here touches wasm memory.
 import { DEFAULTS, DTYPES, dtypeInfo, encodeValue, kindRecord } from '../dtypes/dtypes.js';
-import { describe, formatShape, withArticle } from './format.js';
+import { describe, formatShape, withArticle } from '../format.js';
 import {
   TYPED_ARRAY_CLASSES, arrayBufferByteLength, boxedKind, hasOwn, isArray, isDetached, isResizable, isShared, typedArrayBuffer, typedArrayByteOffset,
   typedArrayKind, typedArrayLength,
@@ -12,9 +12,9 @@ import {
 import { MAX_BYTES, SMALL_BYTES, bufferOf, heapInstance, isPlainArray, rememberPlainArray } from '../memory/memory.js';
 import { elementCount, readShape } from './shapes.js';
 import { insideLiveTensor, readTensor, tensorPointer } from '../memory/tensor.js';
-import { isForeignTensor, isWasmTensor } from '../memory/tensor-brand.js';
-import { classHas, readForeign, viewLayout } from '../interop/views.js';
-import { ownKeys } from './records.js';
+import { isForeignTensor, isWasmTensor } from '../tensor-brand.js';
+import { classHas, imageShape, readForeign, viewLayout } from '../interop/views.js';
+import { ownKeys } from '../records.js';
 
 // ---- typed arrays ------------------------------------------------------------------------------
 
@@ -143,14 +143,6 @@ function readRecordOperand(x, what) {
   if (stride === undefined && strides === undefined && offset === undefined) return readHost(data, shape, dtype, what, null);
   if (stride !== undefined && strides !== undefined) throw new TypeError(`${what} has both stride and strides; give one`);
   return readHost(data, shape, dtype, what, { strides: stride ?? strides, offset });
-}
-
-/** An ImageData's shape, [height, width, 4] (its data RGBA bytes); width and height positive integers. */
-export function imageShape(width, height, what) {
-  for (const [name, v] of [['width', width], ['height', height]]) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new RangeError(`${what}: an image's ${name} must be a positive integer, got ${describe(v)}`);
-  }
-  return [height, width, 4];
 }
 
 // Another copy of the library's wasm tensor lives in that copy's wasm memory, which this one

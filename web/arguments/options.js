@@ -3,9 +3,9 @@
 import { MODE_CODE, onAbi, requires } from '../module/abi.js';
 import { readOut } from './arguments.js';
 import { dtypeInfo } from '../dtypes/dtypes.js';
-import { describe } from './format.js';
+import { describe } from '../format.js';
 import { isArray, typedArrayKind } from '../intrinsics.js';
-import { ownKeys, ownValue, readRecord, unknownKey } from './records.js';
+import { ownKeys, ownValue, readRecord, unknownKey } from '../records.js';
 
 // The modes an option can name; `kind` is what BroadcastError.mode says, `core` the mode's name
 // in src/broadcast.h, `code` its code (from the module at init). A call's mode is a copy of one

@@ -1,8 +1,8 @@
 // Shapes as the caller gives them, read once into a fresh array of checked dims.
 import { LIMITS } from '../module/abi.js';
-import { describe } from './format.js';
+import { describe } from '../format.js';
 import { isArray } from '../intrinsics.js';
-import { ownValue } from './records.js';
+import { ownValue } from '../records.js';
 
 /**
  * Each dim read once (own elements only: a hole is not filled from Array.prototype), then the

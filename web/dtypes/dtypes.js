@@ -4,9 +4,8 @@
 // which kind of element; no dtype is named.
 import { DTYPE_FACTS, onAbi } from '../module/abi.js';
 import { checkedBits, checkedValue, narrowFloatDecoder, narrowFloatEncoder } from './half.js';
-import { describe } from '../arguments/format.js';
+import { describe } from '../format.js';
 import { TYPED_ARRAY_CLASSES } from '../intrinsics.js';
-import { ONNX_OPERATORS, onnxSince } from '../api/onnx-operators.js';
 
 // kind -> element bytes -> the built-in classes that hold it, the first storing it. A narrow
 // float is stored as the bits of an unsigned integer of its size; the platform's Float16Array
@@ -117,10 +116,10 @@ export function resultClass(first, info) {
  * typed arrays that carry it (the first is a result's when operand A gives none), whether its
  * values are bigints, and per kind its format (floats: mantissa and exponent bits) or range
  * (integers), for the narrow floats their bits' codecs (toNumber, fromNumber: the number bits
- * stand for, and the bits of a number rounded to nearest even), and the first ONNX opset whose
- * arithmetic takes it.
+ * stand for, and the bits of a number rounded to nearest even), and `onnxSince(name)`, the first
+ * ONNX opset whose arithmetic takes it (ONNX's facts are the operators': api/onnx-operators.js).
  */
-export function dtypeTable(facts) {
+export function dtypeTable(facts, onnxSince) {
   return DTYPE_NAMES.map((name) => {
     const r = DTYPES[name];
     const f = facts.find((x) => x.name === name);
@@ -132,7 +131,7 @@ export function dtypeTable(facts) {
     };
     return Object.freeze({
       name, bytes: r.bytes, kind: r.kind, carriers: Object.freeze(r.carriers.map((C) => KIND_OF_CLASS.get(C))), bigint: r.bigint,
-      ...integer, ...bits, onnxSince: onnxSince(ONNX_OPERATORS.Mul.versions, name), // Add, Sub, Mul and Div alike
+      ...integer, ...bits, onnxSince: onnxSince(name),
     });
   });
 }

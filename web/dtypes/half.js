@@ -2,7 +2,7 @@
 // exponent field with bias, subnormals, Inf and NaN), rounded to nearest even directly from the
 // double (so a value is rounded once, never through float32).
 
-import { describe } from '../arguments/format.js';
+import { describe } from '../format.js';
 
 /** The bits argument of a public decoder: an integer from 0 to max, or a RangeError. */
 export function checkedBits(x, max, fn) {

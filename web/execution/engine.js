@@ -8,9 +8,9 @@
 // The caller has read and settled its arguments (arguments.js) before calling execute(): from
 // here to the return no caller code runs (withStaging refuses any call that would start, and
 // every global used here was captured when the package loaded).
-import { builds, later, testing, withStaging } from '../module/loader.js';
+import { builds, later, testing, withStaging } from '../lifecycle.js';
 import { STATUS, requires } from '../module/abi.js';
-import { formatShape, withArticle } from '../arguments/format.js';
+import { formatShape, withArticle } from '../format.js';
 import { TYPED_ARRAY_CLASSES, ceil, isShared } from '../intrinsics.js';
 
 const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');

@@ -15,7 +15,7 @@
 // yard) loop with stacks of its own, so a source nested 100,000 parentheses deep costs what its
 // length does, and it counts the operations as it meets them, so a source of more than
 // MAX_OPERATIONS is refused at the first one too many, before the rest is read.
-import { describe } from '../arguments/format.js';
+import { describe } from '../format.js';
 
 // One token from lastIndex: after spaces, a number, a name, a symbol, any other character, or the end.
 const TOKEN = /[ \t\r\n]*(?:((?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)|([A-Za-z_]\w*)|([-+*/(),])|([^])|$)/y;

@@ -14,7 +14,7 @@ import { DTYPES } from '../dtypes/dtypes.js';
 import { heapNow } from '../memory/memory.js';
 import { floor, max, min, ownArray } from '../intrinsics.js';
 import { PLAN_SLOTS } from '../module/instance.js';
-import { later } from '../module/loader.js';
+import { later } from '../lifecycle.js';
 
 requires('status', ['ok']);
 

@@ -10,10 +10,9 @@
 //   stdlib ndarray         accessors data, shape, strides, offset and order of its class
 // Objects with own `data` (plain records, scijs ndarrays) may add own `stride` or `strides` and
 // `offset`: arguments.js reads those itself.
-import { describe, formatShape } from '../arguments/format.js';
+import { describe, formatShape } from '../format.js';
 import { hasOwn, isArray } from '../intrinsics.js';
-import { ownValue } from '../arguments/records.js';
-import { imageShape } from '../arguments/arguments.js';
+import { ownValue } from '../records.js';
 import { MAX_BYTES } from '../memory/memory.js';
 
 const apply = Reflect.apply;
@@ -134,4 +133,12 @@ function readStrides(strides, rank, what) {
     out[i] = s;
   }
   return out;
+}
+
+/** An ImageData's shape, [height, width, 4] (its data RGBA bytes); width and height positive integers. */
+export function imageShape(width, height, what) {
+  for (const [name, v] of [['width', width], ['height', height]]) {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new RangeError(`${what}: an image's ${name} must be a positive integer, got ${describe(v)}`);
+  }
+  return [height, width, 4];
 }

@@ -3,7 +3,7 @@
 // detaches older ones of a non-shared memory) and only ever through the built-in classes and
 // set(): no caller code runs in a copy. Every function takes the instance (instance.js) whose
 // memory it works on.
-import { later } from '../module/loader.js';
+import { later } from '../lifecycle.js';
 import {
   MapClass, SharedArrayBufferClass, TYPED_ARRAY_CLASSES, arrayBufferByteLength, floor, isShared, mapGet, mapSet, max, memoryBuffer,
   memoryGrow, min, typedArrayBuffer, typedArrayByteOffset, typedArraySet, uncurry,

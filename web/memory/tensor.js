@@ -2,10 +2,10 @@
 // instance (the build whose memory holds them: instance.js), pointer, dtype, shape and length
 // are private: only tensor() and empty() make one, and an op reads them from the private fields,
 // whatever own properties a caller adds.
-import { enter } from '../module/loader.js';
+import { enter } from '../lifecycle.js';
 import { DTYPES, defaultCarrier } from '../dtypes/dtypes.js';
-import { isForeignTensor, markWasmTensor, isWasmTensor } from './tensor-brand.js';
-import { describe } from '../arguments/format.js';
+import { isForeignTensor, markWasmTensor, isWasmTensor } from '../tensor-brand.js';
+import { describe } from '../format.js';
 import { heapBuffer } from './memory.js';
 import { freeze, mapDelete, mapSet, mapSome } from '../intrinsics.js';
 

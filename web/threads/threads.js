@@ -1,7 +1,7 @@
 // The thread settings: what init({ threads }) and setThreads(n) accept, what they come to on this
 // platform, how many threads run, and the library's one warning channel (each reason warned
 // once a session, never from inside an op).
-import { describe } from '../arguments/format.js';
+import { describe } from '../format.js';
 import { atomics, pageWorker } from '../intrinsics.js';
 
 /** The most threads the pool runs, the calling thread included; 'auto' uses the cores there are, at most this many. */

@@ -12,7 +12,7 @@ import { SOURCES, runFresh } from '../fresh-process.js';
 // hang the suite): the script prints one JSON line.
 const fresh = (body) => runFresh(`
   const tw = await import(${SOURCES.index});
-  const { testing } = await import(new URL('./module/loader.js', ${SOURCES.index}).href);
+  const { testing } = await import(new URL('./lifecycle.js', ${SOURCES.index}).href);
   await tw.init({ threads: 1 });
   const out = {};
   ${body}

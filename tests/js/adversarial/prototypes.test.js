@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { hostile, tw } from './harness.js';
-import { testing } from '../../../web/module/loader.js';
+import { testing } from '../../../web/lifecycle.js';
 import { DTYPES as DTYPE_TABLE, OPS as TEST_OPS, entryPoints } from '../dtypes.js';
 
 const require = createRequire(import.meta.url);

@@ -1,8 +1,8 @@
 // Values named in error messages, in the caller's terms. describe() runs no caller code: it
 // never reads a property, calls valueOf or walks a prototype, so building a message cannot
 // change what the call has read.
-import { boxedKind, bufferKind, isArray, typedArrayKind } from '../intrinsics.js';
-import { isForeignTensor, isWasmTensor } from '../memory/tensor-brand.js';
+import { boxedKind, bufferKind, isArray, typedArrayKind } from './intrinsics.js';
+import { isForeignTensor, isWasmTensor } from './tensor-brand.js';
 
 export function describe(x) {
   switch (typeof x) {

@@ -4,7 +4,7 @@
 // a later key: that key is then absent, never what a prototype offers for it (a polluted
 // Object.prototype's value, which `obj[key]` would fall through to).
 import { describe } from './format.js';
-import { hasOwn, isArray, objectKeys, typedArrayKind } from '../intrinsics.js';
+import { hasOwn, isArray, objectKeys, typedArrayKind } from './intrinsics.js';
 
 /**
  * obj's own property `key` as it is now: its value, or its getter's result; undefined where obj

@@ -72,74 +72,65 @@ test('a sample of the numpy golden cases gives the same bits in Chromium', async
   assert.deepEqual(result.problems, []);
 });
 
-test('float16 through Chromium\'s Float16Array: values in, values out', async () => {
+// Runs fn in the page served as index.html once its module has loaded, and gives what fn returns.
+async function inPage(fn) {
   const page = await browser.newPage();
   try {
     await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
     await page.waitForFunction(() => window.done === true);
-    const out = await page.evaluate(async () => {
-      const { multiply, divide } = await import('/web/index.js');
-      if (typeof Float16Array !== 'function') return 'no Float16Array';
-      const r = multiply({ data: new Float16Array([1.5, 65504, 2 ** -24]), shape: [3] }, 2);
-      const q = divide(1, { data: new Float16Array([3]), shape: [1] });
-      return { cls: r.data.constructor.name, values: Array.from(r.data), q: q.data[0], qcls: q.data.constructor.name };
-    });
-    assert.deepEqual(out, { cls: 'Float16Array', values: [3, Infinity, 2 ** -23], q: 0.333251953125, qcls: 'Float16Array' });
+    return await page.evaluate(fn);
   } finally {
     await page.close();
   }
+}
+
+test('float16 through Chromium\'s Float16Array: values in, values out', async () => {
+  const out = await inPage(async () => {
+    const { multiply, divide } = await import('/web/index.js');
+    if (typeof Float16Array !== 'function') return 'no Float16Array';
+    const r = multiply({ data: new Float16Array([1.5, 65504, 2 ** -24]), shape: [3] }, 2);
+    const q = divide(1, { data: new Float16Array([3]), shape: [1] });
+    return { cls: r.data.constructor.name, values: Array.from(r.data), q: q.data[0], qcls: q.data.constructor.name };
+  });
+  assert.deepEqual(out, { cls: 'Float16Array', values: [3, Infinity, 2 ** -23], q: 0.333251953125, qcls: 'Float16Array' });
 });
 
 test('the browser\'s ImageData is an operand: its RGBA bytes as uint8 [height, width, 4]', async () => {
-  const page = await browser.newPage();
-  try {
-    await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
-    await page.waitForFunction(() => window.done === true);
-    const out = await page.evaluate(async () => {
-      const { multiply, expr } = await import('/web/index.js');
-      const image = new ImageData(3, 2); // width 3, height 2
-      for (let i = 0; i < image.data.length; ++i) image.data[i] = i;
-      const r = multiply(image, { data: new Uint8Array([1, 2, 1, 1]), shape: [4] });
-      const scaled = expr('x / 255', { dtype: 'float32' })({ x: image });
-      let bad;
-      try { multiply({ data: image.data, width: 3, height: 2, shape: [2, 3, 4] }, 1); } catch (e) { bad = `${e.name}: ${e.message}`; }
-      return { shape: r.shape, dtype: r.dtype, data: Array.from(r.data), scaled: [scaled.shape, scaled.data[23]], bad };
-    });
-    assert.deepEqual(out.shape, [2, 3, 4]);
-    assert.equal(out.dtype, 'uint8');
-    assert.deepEqual(out.data, Array.from({ length: 24 }, (_, i) => (i % 4 === 1 ? 2 * i : i)));
-    assert.deepEqual(out.scaled, [[2, 3, 4], Math.fround(23 / 255)]);
-    assert.match(out.bad, /^TypeError: .*"shape", a key an operand does not have/);
-  } finally {
-    await page.close();
-  }
+  const out = await inPage(async () => {
+    const { multiply, expr } = await import('/web/index.js');
+    const image = new ImageData(3, 2); // width 3, height 2
+    for (let i = 0; i < image.data.length; ++i) image.data[i] = i;
+    const r = multiply(image, { data: new Uint8Array([1, 2, 1, 1]), shape: [4] });
+    const scaled = expr('x / 255', { dtype: 'float32' })({ x: image });
+    let bad;
+    try { multiply({ data: image.data, width: 3, height: 2, shape: [2, 3, 4] }, 1); } catch (e) { bad = `${e.name}: ${e.message}`; }
+    return { shape: r.shape, dtype: r.dtype, data: Array.from(r.data), scaled: [scaled.shape, scaled.data[23]], bad };
+  });
+  assert.deepEqual(out.shape, [2, 3, 4]);
+  assert.equal(out.dtype, 'uint8');
+  assert.deepEqual(out.data, Array.from({ length: 24 }, (_, i) => (i % 4 === 1 ? 2 * i : i)));
+  assert.deepEqual(out.scaled, [[2, 3, 4], Math.fround(23 / 255)]);
+  assert.match(out.bad, /^TypeError: .*"shape", a key an operand does not have/);
 });
 
 test('bulk float16 conversions with Chromium\'s Float16Array: a Float16Array out, its bits in', async () => {
-  const page = await browser.newPage();
-  try {
-    await page.goto(`http://127.0.0.1:${server.address().port}/index.html`);
-    await page.waitForFunction(() => window.done === true);
-    const out = await page.evaluate(async () => {
-      const { float32ToFloat16, float16ToFloat32 } = await import('/web/index.js');
-      if (typeof Float16Array !== 'function') return 'no Float16Array';
-      const h = float32ToFloat16(new Float32Array([1.5, 0.1, 70000, -(2 ** -24)]));
-      const into = new Float16Array(4);
-      float32ToFloat16(new Float32Array([1, 2, 3, 4]), { out: into });
-      // A signalling NaN's bits in a Float16Array, read as bits: widened with its payload.
-      const nan = new Float16Array(1);
-      new Uint16Array(nan.buffer)[0] = 0x7c01;
-      const wide = float16ToFloat32(nan);
-      return {
-        cls: h.constructor.name, bits: Array.from(new Uint16Array(h.buffer)), into: Array.from(into),
-        back: Array.from(float16ToFloat32(h)), nan: new Uint32Array(wide.buffer)[0],
-      };
-    });
-    assert.deepEqual(out, {
-      cls: 'Float16Array', bits: [0x3e00, 0x2e66, 0x7c00, 0x8001], into: [1, 2, 3, 4],
-      back: [1.5, 0.0999755859375, Infinity, -(2 ** -24)], nan: 0x7f802000,
-    });
-  } finally {
-    await page.close();
-  }
+  const out = await inPage(async () => {
+    const { float32ToFloat16, float16ToFloat32 } = await import('/web/index.js');
+    if (typeof Float16Array !== 'function') return 'no Float16Array';
+    const h = float32ToFloat16(new Float32Array([1.5, 0.1, 70000, -(2 ** -24)]));
+    const into = new Float16Array(4);
+    float32ToFloat16(new Float32Array([1, 2, 3, 4]), { out: into });
+    // A signalling NaN's bits in a Float16Array, read as bits: widened with its payload.
+    const nan = new Float16Array(1);
+    new Uint16Array(nan.buffer)[0] = 0x7c01;
+    const wide = float16ToFloat32(nan);
+    return {
+      cls: h.constructor.name, bits: Array.from(new Uint16Array(h.buffer)), into: Array.from(into),
+      back: Array.from(float16ToFloat32(h)), nan: new Uint32Array(wide.buffer)[0],
+    };
+  });
+  assert.deepEqual(out, {
+    cls: 'Float16Array', bits: [0x3e00, 0x2e66, 0x7c00, 0x8001], into: [1, 2, 3, 4],
+    back: [1.5, 0.0999755859375, Infinity, -(2 ** -24)], nan: 0x7f802000,
+  });
 });

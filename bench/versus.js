@@ -140,6 +140,13 @@ function kernelCases(tw) {
   add('maximum bf16 [65536]', 'maximum', 'bfloat16', () => fill(Uint16Array, 65536, (i) => 0x3f80 + (i & 127)), [65536], () => fill(Uint16Array, 65536, (i) => 0x3f80 + (i & 63)), [65536]);
   add('Div i64 [65536]', 'divide', 'int64', () => fill(BigInt64Array, 65536, (i) => BigInt(i * 977 - 99999)), [65536], () => fill(BigInt64Array, 65536, (i) => BigInt((i % 13) - 6)), [65536]);
   add('Div i16 [65536]', 'divide', 'int16', () => fill(Int16Array, 65536, (i) => i), [65536], () => fill(Int16Array, 65536, (i) => (i % 13) - 6), [65536]);
+  // float16's full path (NaN everywhere: every vector declined) and its last elements (1037 is
+  // not whole vectors); float32's remainder (libm's fmod); 64-bit division past 2^51 (the scalar
+  // lanes).
+  add('Mul f16 [65536] NaN', 'multiply', 'float16', () => fill(Uint16Array, 65536, () => 0x7e00), [65536], () => fill(Uint16Array, 65536, (i) => 0x4000 + (i & 63)), [65536]);
+  add('Mul f16 [1037]', 'multiply', 'float16', () => fill(Uint16Array, 1037, (i) => 0x3c00 + (i & 255)), [1037], () => fill(Uint16Array, 1037, (i) => 0x4000 + (i & 63)), [1037]);
+  add('fmod f32 [65536], 3', 'fmod', 'float32', f32(65536, (i) => i * 1.25 - 999), [65536], f32(1, () => 3), [1]);
+  add('Div i64 [65536] > 2^51', 'divide', 'int64', () => fill(BigInt64Array, 65536, (i) => (1n << 60n) + BigInt(i * 977)), [65536], () => fill(BigInt64Array, 65536, (i) => BigInt((i % 13) + 1)), [65536]);
   add('squaredDifference f32 [65536]', 'squaredDifference', 'float32', f32(65536, (i) => i * 0.25), [65536], f32(65536, (i) => 7 - i), [65536]);
   add('squaredDifference i32 [65536]', 'squaredDifference', 'int32', () => fill(Int32Array, 65536, (i) => i * 3), [65536], () => fill(Int32Array, 65536, (i) => 99 - i), [65536]);
   // Rows of a broadcast, one kernel call each (L elements: whole vectors and not).
@@ -225,7 +232,10 @@ const rounds = Number(process.env.TW_ROUNDS ?? 41);
 console.log(`this checkout against ${otherRoot}: median µs per call over ${rounds} alternating rounds`);
 console.log('case'.padEnd(36), 'this'.padStart(8), 'other'.padStart(8), 'this/other'.padStart(11));
 const results = {};
+// TW_ONLY: a regular expression; only the cases whose names it matches run.
+const only = process.env.TW_ONLY ? new RegExp(process.env.TW_ONLY) : null;
 for (const name of Object.keys(mine)) {
+  if (only !== null && !only.test(name)) continue;
   const fns = [mine[name], theirs[name]];
   const samples = alternate(fns, fns.map(batchSize), rounds);
   const median = (s) => s.sort((x, y) => x - y)[s.length >> 1];

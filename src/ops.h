@@ -267,6 +267,11 @@ inline v128_t u32_min(v128_t a, v128_t b) { return wasm_u32x4_min(a, b); }
 }  // namespace wasmsimd
 #endif
 
+// C's fmod is exact (the remainder is representable in the operands' format), so float32's is
+// double's, converted exactly: one libm function in the module, not two. Out of line, as LLVM
+// would otherwise turn fmod of two widened floats back into fmodf.
+__attribute__((noinline)) inline double fmod_exact(double a, double b) { return std::fmod(a, b); }
+
 // Remainders. op_fmod is C's fmod (the dividend's sign, exact for floats); op_mod numpy's mod
 // (Python's %: the divisor's sign): r = fmod(a, b), then r + b where r is non-zero and its sign
 // differs from b's; a zero r takes b's sign. Narrow floats compute in float32 and round once.
@@ -278,7 +283,7 @@ struct remainder : facts<false, true, false, Arithmetic::none> {
     if constexpr (is_narrow_float_v<T>) {
       return narrow<T>(apply(to_f32(a), to_f32(b)));
     } else if constexpr (std::is_floating_point_v<T>) {
-      T r = std::fmod(a, b);
+      T r = static_cast<T>(fmod_exact(a, b));
       if constexpr (kFloor) {
         if (r == 0) r = std::copysign(T(0), b);
         else if (std::signbit(r) != std::signbit(b)) r += b;

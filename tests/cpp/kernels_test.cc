@@ -236,14 +236,16 @@ TEST_CASE("64-bit division through float64 (both below 2^51) and the scalar path
   for (int64_t x : vals) {
     for (int64_t y : vals) {
       for (int64_t x2 : {int64_t{5}, x}) {
+        // Through the kernels (op: both operands whole), so that a vector the fast path declines
+        // takes the full one.
         alignas(16) int64_t a[2] = {x, x2}, b[2] = {y, -3}, got[2];
-        wasm_v128_store(got, wasmsimd::i64_div_floor(wasm_v128_load(a), wasm_v128_load(b)));
+        wasmsimd::vop<int64_t, op_div_floor, wasmsimd::i64_div_floor, 4>(2, a, b, got);
         for (int i = 0; i < 2; ++i) REQUIRE(got[i] == op_div_floor::apply(a[i], b[i]));
-        wasm_v128_store(got, wasmsimd::i64_div(wasm_v128_load(a), wasm_v128_load(b)));
+        wasmsimd::vop<int64_t, op_div, wasmsimd::i64_div, 4>(2, a, b, got);
         for (int i = 0; i < 2; ++i) REQUIRE(got[i] == op_div::apply(a[i], b[i]));
         alignas(16) uint64_t ua[2] = {static_cast<uint64_t>(x), static_cast<uint64_t>(x2)}, ub[2] = {static_cast<uint64_t>(y), 3};
         alignas(16) uint64_t ugot[2];
-        wasm_v128_store(ugot, wasmsimd::u64_div(wasm_v128_load(ua), wasm_v128_load(ub)));
+        wasmsimd::vop<uint64_t, op_div, wasmsimd::u64_div, 4>(2, ua, ub, ugot);
         for (int i = 0; i < 2; ++i) REQUIRE(ugot[i] == op_div::apply(ua[i], ub[i]));
       }
     }

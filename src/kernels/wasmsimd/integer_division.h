@@ -90,18 +90,25 @@ inline v128_t x32_div(v128_t a, v128_t b) {
 // 64-bit division: wasm SIMD has no i64x2 <-> f64x2 conversion, but below 2^51 in magnitude one
 // is an add and a subtract: 1.5 * 2^52 + n is a double whose low mantissa bits are n. When both
 // lanes of a and b are that small, float64 division is exact (as for 32-bit above, the error
-// stays below 1/(4|b|)); otherwise the two lanes go through the scalar semantics.
+// stays below 1/(4|b|)); a vector with a lane of 2^51 or more goes through the scalar semantics.
+// As a kernel class for loops.h's checked loop (as float16's): fast() divides every vector
+// through float64 and declines one with such a lane, full() takes those through the scalar
+// semantics, a burst of vectors a call (inlined in the vector loop, the scalar path was most of
+// each loop's code; called from it per vector, it made V8 spill the loop's registers).
 template <bool kSigned>
-inline bool below_2_51(v128_t v) {
+inline v128_t not_below_2_51(v128_t v) {
   // Signed: n + 2^51 in [0, 2^52) exactly when |n| < 2^51 (MIN wraps far away); unsigned: n < 2^51.
   const v128_t shifted = kSigned ? wasm_i64x2_add(v, wasm_i64x2_splat(int64_t{1} << 51)) : v;
-  return !wasm_v128_any_true(wasm_u64x2_shr(shifted, kSigned ? 52 : 51));
+  return wasm_u64x2_shr(shifted, kSigned ? 52 : 51);
 }
 
 template <bool kSigned, bool kFloor>
-inline v128_t x64_div(v128_t a, v128_t b) {
+struct X64Division {
   using T = std::conditional_t<kSigned, int64_t, uint64_t>;
-  if (below_2_51<kSigned>(a) && below_2_51<kSigned>(b)) {
+  struct Constants {
+    explicit Constants(uint32_t) {}
+  };
+  static v128_t fast(const Constants&, v128_t a, v128_t b, v128_t* y) {
     const v128_t magic = wasm_f64x2_splat(6755399441055744.0);  // 1.5 * 2^52
     const v128_t af = wasm_f64x2_sub(wasm_i64x2_add(a, magic), magic);
     const v128_t bf = wasm_f64x2_sub(wasm_i64x2_add(b, magic), magic);
@@ -109,14 +116,19 @@ inline v128_t x64_div(v128_t a, v128_t b) {
     q = kFloor ? wasm_f64x2_floor(q) : wasm_f64x2_trunc(q);
     q = wasm_i64x2_sub(wasm_f64x2_add(q, magic), magic);
     if (kSigned) q = wasm_v128_bitselect(wasm_i64x2_neg(a), q, wasm_i64x2_eq(b, wasm_i64x2_splat(-1)));
-    return wasm_v128_andnot(q, wasm_i64x2_eq(b, wasm_i64x2_splat(0)));
+    *y = wasm_v128_andnot(q, wasm_i64x2_eq(b, wasm_i64x2_splat(0)));
+    return wasm_v128_or(not_below_2_51<kSigned>(a), not_below_2_51<kSigned>(b));
   }
-  alignas(16) T x[2], y[2];
-  wasm_v128_store(x, a);
-  wasm_v128_store(y, b);
-  for (int i = 0; i < 2; ++i) x[i] = kFloor ? op_div_floor::apply(x[i], y[i]) : op_div::apply(x[i], y[i]);
-  return wasm_v128_load(x);
-}
+  static void full(size_t vectors, const unsigned char* a, size_t step_a, const unsigned char* b, size_t step_b, unsigned char* y) {
+    for (; vectors != 0; --vectors, a += step_a, b += step_b, y += 16) {
+      alignas(16) T x[2], d[2];
+      wasm_v128_store(x, wasm_v128_load(a));  // both read before y is written: y may be a or b
+      wasm_v128_store(d, wasm_v128_load(b));
+      for (int i = 0; i < 2; ++i) x[i] = kFloor ? op_div_floor::apply(x[i], d[i]) : op_div::apply(x[i], d[i]);
+      wasm_v128_store(y, wasm_v128_load(x));
+    }
+  }
+};
 
 inline v128_t i8_div(v128_t a, v128_t b) { return x8_div<true, false>(a, b); }
 inline v128_t i8_div_floor(v128_t a, v128_t b) { return x8_div<true, true>(a, b); }
@@ -127,8 +139,8 @@ inline v128_t u16_div(v128_t a, v128_t b) { return x16_div<false, false>(a, b); 
 inline v128_t i32_div(v128_t a, v128_t b) { return x32_div<true, false>(a, b); }
 inline v128_t i32_div_floor(v128_t a, v128_t b) { return x32_div<true, true>(a, b); }
 inline v128_t u32_div(v128_t a, v128_t b) { return x32_div<false, false>(a, b); }
-inline v128_t i64_div(v128_t a, v128_t b) { return x64_div<true, false>(a, b); }
-inline v128_t i64_div_floor(v128_t a, v128_t b) { return x64_div<true, true>(a, b); }
-inline v128_t u64_div(v128_t a, v128_t b) { return x64_div<false, false>(a, b); }
+using i64_div = X64Division<true, false>;
+using i64_div_floor = X64Division<true, true>;
+using u64_div = X64Division<false, false>;
 
 }  // namespace tensorwise::wasmsimd

@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "../vbinary.h"
 #include "lanes.h"
@@ -122,8 +123,11 @@ inline void run_kernel(size_t n, const void* a_, bool splat_a, const void* b_, b
     b = lanes;
   }
   const size_t step_a = splat_a ? 0 : 16, step_b = splat_b ? 0 : 16, bytes = n * sizeof(T);
-  if (bytes >= 16) run<T, V, kUnroll, kSplatB, kOpOnly>(bytes, a, step_a, b, step_b, y);
-  else if (bytes != 0) run_short(bytes, a, step_a, b, step_b, y, &run<T, V, kUnroll, kSplatB, kOpOnly>);
+  // The loop reads T only to splat b: the others are one loop for every dtype of a vector
+  // function.
+  using L = std::conditional_t<kSplatB, T, uint8_t>;
+  if (bytes >= 16) run<L, V, kUnroll, kSplatB, kOpOnly>(bytes, a, step_a, b, step_b, y);
+  else if (bytes != 0) run_short(bytes, a, step_a, b, step_b, y, &run<L, V, kUnroll, kSplatB, kOpOnly>);
 }
 
 // The unroll U, in elements (kernel_list.inc), as whole vectors.
@@ -187,10 +191,18 @@ __attribute__((noinline)) size_t run_fast(size_t n, const T* a, size_t step_a, c
   return i;
 }
 
-// Kernel classes serve heavy arithmetic only (narrow floats): op, opc and ropc share this loop,
-// either operand broadcast through its Operand (a step of 0).
-template <class T, class F, class K, size_t kElements>
-__attribute__((noinline)) void run_checked(size_t n, const void* a_, bool splat_a, const void* b_, bool splat_b, void* y_) {
+// Kernel classes serve heavy arithmetic only (float16, 64-bit division): op, opc and ropc share
+// this loop, either operand broadcast through its Operand (a step of 0). One loop for every
+// kernel class of T: the class's fast loop and full path are given to it (both out of line).
+template <class T>
+using fast_loop = size_t (*)(size_t n, const T* a, size_t step_a, const T* b, size_t step_b, T* y);
+// The full path: `vectors` whole vectors, each operand stepping its bytes a vector (0: broadcast).
+using full_loop = void (*)(size_t vectors, const unsigned char* a, size_t step_a, const unsigned char* b, size_t step_b,
+                           unsigned char* y);
+
+template <class T>
+__attribute__((noinline)) void run_checked(size_t n, const void* a_, bool splat_a, const void* b_, bool splat_b, void* y_,
+                                           fast_loop<T> fast, full_loop full) {
   constexpr size_t kLanes = 16 / sizeof(T);
   const Operand<T> oa(a_, splat_a);
   const Operand<T> ob(b_, splat_b);
@@ -204,31 +216,50 @@ __attribute__((noinline)) void run_checked(size_t n, const void* a_, bool splat_
   // the fast path, for every vector).
   size_t burst = 1;
   for (;;) {
-    const size_t done = run_fast<T, K, kElements>(n, a, step_a, b, step_b, y);
+    const size_t done = fast(n, a, step_a, b, step_b, y);
     n -= done;
     if (step_a != 0) a += done;
     if (step_b != 0) b += done;
     y += done;
     if (n < kLanes) break;
     burst = done == 0 ? (burst < 256 ? 2 * burst : burst) : 1;
-    for (size_t k = 0; k < burst && n >= kLanes; ++k) {
-      wasm_v128_store(y, K::full(wasm_v128_load(a), wasm_v128_load(b)));  // loads before the store: y may alias a or b
-      n -= kLanes;
-      a += step_a;
-      b += step_b;
-      y += kLanes;
-    }
+    const size_t vectors = burst < n / kLanes ? burst : n / kLanes;
+    full(vectors, reinterpret_cast<const unsigned char*>(a), step_a * sizeof(T), reinterpret_cast<const unsigned char*>(b),
+         step_b * sizeof(T), reinterpret_cast<unsigned char*>(y));
+    n -= vectors * kLanes;
+    a += vectors * step_a;
+    b += vectors * step_b;
+    y += vectors * kLanes;
   }
-  for (size_t i = 0; i < n; ++i) y[i] = F::apply(a[step_a == 0 ? 0 : i], b[step_b == 0 ? 0 : i]);
+  // The last elements (fewer than a vector) through this same loop on copies padded with zeros
+  // to a vector (a broadcast operand's lanes are already one): the kernel holds no scalar copy
+  // of its op, and reads and writes nothing past a buffer.
+  if (n != 0) {
+    alignas(16) T pa[kLanes] = {}, pb[kLanes] = {}, py[kLanes];
+    if (step_a != 0) copy_bytes(pa, a, n * sizeof(T));
+    if (step_b != 0) copy_bytes(pb, b, n * sizeof(T));
+    const T* va = step_a != 0 ? pa : a;
+    const T* vb = step_b != 0 ? pb : b;
+    if (fast(kLanes, va, step_a, vb, step_b, py) == 0) {
+      full(1, reinterpret_cast<const unsigned char*>(va), 0, reinterpret_cast<const unsigned char*>(vb), 0,
+           reinterpret_cast<unsigned char*>(py));
+    }
+    copy_bytes(y, py, n * sizeof(T));
+  }
 }
 
 // The same names for both kinds: a vector function (vec_fn) or a kernel class.
 template <class T, class F, class K, size_t U>
-void vop(size_t n, const void* a, const void* b, void* y) { run_checked<T, F, K, U>(n, a, false, b, false, y); }
+void vop(size_t n, const void* a, const void* b, void* y) { run_checked<T>(n, a, false, b, false, y, &run_fast<T, K, U>, &K::full); }
 template <class T, class F, class K, size_t U>
-void vopc(size_t n, const void* a, const void* b, void* y) { run_checked<T, F, K, U>(n, a, false, b, true, y); }
+void vopc(size_t n, const void* a, const void* b, void* y) {
+  if constexpr (F::kArithmetic == Arithmetic::quotient && std::is_integral_v<T>) {
+    if (divide_by_power_of_two<T, F>(n, a, b, y)) return;
+  }
+  run_checked<T>(n, a, false, b, true, y, &run_fast<T, K, U>, &K::full);
+}
 template <class T, class F, class K, size_t U>
-void vropc(size_t n, const void* a, const void* b, void* y) { run_checked<T, F, K, U>(n, a, true, b, false, y); }
+void vropc(size_t n, const void* a, const void* b, void* y) { run_checked<T>(n, a, true, b, false, y, &run_fast<T, K, U>, &K::full); }
 
 // The three kernels of (T, F) from a vector function or a kernel class; a commutative op has no
 // ropc (the executor runs it as b ∘ a[0] through opc).

@@ -1,6 +1,6 @@
 // float16 and bfloat16 kernels. Every op goes through float32 lane-wise (convert, compute with
-// the float32 vector function, round once to nearest even): f16_via_f32<F32Op> and
-// bf16_via_f32<F32Op>, which kernel_list.inc names with the float32 function of the op.
+// the float32 vector function, round once to nearest even): f16_full and bf16_via_f32<F32Op>,
+// which kernel_list.inc names with the float32 function of the op.
 // float16 Add and Subtract have a fast path (F16Linear, below), and so do Multiply and Divide,
 // one that stops at what it cannot do:
 //
@@ -129,14 +129,6 @@ inline v128_t f32_to_f16(v128_t f) {
   return wasm_v128_or(bits, sign);
 }
 
-// Lanes hold zero-extended bits of normal float16 numbers (exponent 1..30): shift the exponent
-// and mantissa into place, rebias the exponent by 112, keep the sign.
-inline v128_t f16_normal_to_f32(v128_t h) {
-  const v128_t magnitude = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x7FFF)), 13);
-  const v128_t sign = wasm_i32x4_shl(wasm_v128_and(h, wasm_i32x4_splat(0x8000)), 16);
-  return wasm_v128_or(wasm_i32x4_add(magnitude, wasm_i32x4_splat(112 << 23)), sign);
-}
-
 inline v128_t bf16_to_f32(v128_t h) { return wasm_i32x4_shl(h, 16); }
 
 // Round to nearest even by adding 0x7FFF plus the lowest kept bit; NaN becomes the one quiet
@@ -155,19 +147,30 @@ inline v128_t half_op(v128_t a, v128_t b) {
   return wasm_u16x8_narrow_i32x4(FromF32(lo), FromF32(hi));
 }
 
-// Whether every lane holds a normal float16 (exponent 1..30).
-inline bool f16_all_normal(v128_t h) {
-  const v128_t exponent = wasm_v128_and(h, wasm_i16x8_splat(0x7C00));
-  return !wasm_v128_any_true(wasm_v128_or(wasm_i16x8_eq(exponent, wasm_i16x8_splat(0)),
-                                          wasm_i16x8_eq(exponent, wasm_i16x8_splat(0x7C00))));
+// The full path of float16's kernels below: `vectors` vectors of a ∘ b (each operand stepping
+// its own bytes a vector, 0 where it is broadcast) through float32, the ones the fast path
+// declines (Inf or NaN in, a zero divisor, subnormal results). One loop for the four ops, the op
+// a switch in it (a call there made V8 spill its registers); the general conversion is exact for
+// every input, normal or not.
+enum class F32Arith : uint8_t { add, sub, mul, div };
+
+inline v128_t f32_arith(F32Arith op, v128_t a, v128_t b) {
+  switch (op) {
+    case F32Arith::add: return wasm_f32x4_add(a, b);
+    case F32Arith::sub: return wasm_f32x4_sub(a, b);
+    case F32Arith::mul: return wasm_f32x4_mul(a, b);
+    default: return wasm_f32x4_div(a, b);
+  }
 }
 
-// a ∘ b for float16 through float32. All-normal inputs convert in with a shift and a rebias;
-// the rounding back always takes the full conversion (results may be subnormal or Inf).
-template <vec_fn F32Op>
-inline v128_t f16_via_f32(v128_t a, v128_t b) {
-  if (f16_all_normal(a) && f16_all_normal(b)) return half_op<f16_normal_to_f32, f32_to_f16, F32Op>(a, b);
-  return half_op<f16_to_f32, f32_to_f16, F32Op>(a, b);
+__attribute__((noinline)) inline void f16_full(size_t vectors, const unsigned char* a, size_t step_a,
+                                               const unsigned char* b, size_t step_b, unsigned char* y, F32Arith op) {
+  for (; vectors != 0; --vectors, a += step_a, b += step_b, y += 16) {
+    const v128_t va = wasm_v128_load(a), vb = wasm_v128_load(b);  // loads before the store: y may be a or b
+    const v128_t lo = f32_arith(op, f16_to_f32(wasm_u32x4_extend_low_u16x8(va)), f16_to_f32(wasm_u32x4_extend_low_u16x8(vb)));
+    const v128_t hi = f32_arith(op, f16_to_f32(wasm_u32x4_extend_high_u16x8(va)), f16_to_f32(wasm_u32x4_extend_high_u16x8(vb)));
+    wasm_v128_store(y, wasm_u16x8_narrow_i32x4(f32_to_f16(lo), f32_to_f16(hi)));  // bits at most 0xFFFF: exact
+  }
 }
 
 template <vec_fn F32Op>
@@ -204,18 +207,20 @@ inline v128_t f16_from_scaled(const F16Constants& c, v128_t r) {
 
 // float16 a ∘ b for a linear float32 op (f32_add, f32_sub), as a kernel class for loops.h's
 // checked loop: fast() declines a vector with an Inf or NaN in it, full() never declines.
-template <vec_fn F32Op>
+template <F32Arith kOp>
 struct F16Linear {
   using Constants = F16Constants;
   static v128_t fast(const Constants& c, v128_t a, v128_t b, v128_t* y) {
     const v128_t declined =
         wasm_i16x8_gt(wasm_i16x8_max(wasm_v128_and(a, c.magnitude), wasm_v128_and(b, c.magnitude)), c.max_finite);
-    const v128_t lo = F32Op(f16_low_scaled(c, a), f16_low_scaled(c, b));
-    const v128_t hi = F32Op(f16_high_scaled(c, a), f16_high_scaled(c, b));
+    const v128_t lo = f32_arith(kOp, f16_low_scaled(c, a), f16_low_scaled(c, b));
+    const v128_t hi = f32_arith(kOp, f16_high_scaled(c, a), f16_high_scaled(c, b));
     *y = wasm_u16x8_narrow_i32x4(f16_from_scaled(c, lo), f16_from_scaled(c, hi));
     return declined;
   }
-  static v128_t full(v128_t a, v128_t b) { return f16_via_f32<F32Op>(a, b); }
+  static void full(size_t vectors, const unsigned char* a, size_t step_a, const unsigned char* b, size_t step_b, unsigned char* y) {
+    f16_full(vectors, a, step_a, b, step_b, y, kOp);
+  }
 };
 
 // The float16 Multiply and Divide kernels as a class, for loops.h's checked loop: fast() may
@@ -224,8 +229,12 @@ template <bool kDivide>
 struct F16Kernel {
   using Constants = F16Constants;
   static v128_t fast(const Constants& c, v128_t a, v128_t b, v128_t* y) { return f16_fast<kDivide>(c, a, b, y); }
-  static v128_t full(v128_t a, v128_t b) { return f16_via_f32<kDivide ? f32_div : f32_mul>(a, b); }
+  static void full(size_t vectors, const unsigned char* a, size_t step_a, const unsigned char* b, size_t step_b, unsigned char* y) {
+    f16_full(vectors, a, step_a, b, step_b, y, kDivide ? F32Arith::div : F32Arith::mul);
+  }
 };
+using f16_add = F16Linear<F32Arith::add>;
+using f16_sub = F16Linear<F32Arith::sub>;
 using f16_mul = F16Kernel<false>;
 using f16_div = F16Kernel<true>;
 

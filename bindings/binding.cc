@@ -8,7 +8,8 @@
 // enums number them), and four plain exports look facts up:
 //   tw_dtype_fact(dtype, DTypeFact)   size, kind (a DTypeKind), mantissa_bits and exponent_bits
 //                                     (floats' formats; 0 for integers)
-//   tw_op_fact(op, OpFact)            commutes, divides, floors (0 or 1), floor_twin (an Op)
+//   tw_op_fact(op, OpFact)            commutes, divides, floors (0 or 1), floor_twin (an Op), arity
+//                                     (1 or 2), domain (the dtype kinds it takes: bit k for DTypeKind k)
 //   tw_limit(Limit)                   max_rank, dim_bits (a dim is below 2^dim_bits), tile_align_bytes, memory_initial_pages,
 //                                     memory_maximum_pages, max_inputs, max_literals, max_nodes,
 //                                     literal_base, node_base (a program's values), plan_bytes
@@ -106,7 +107,7 @@ bool known_mode(uint32_t code) {
 
 // The facts tw_dtype_fact, tw_op_fact and tw_limit look up, by name (tw_names).
 #define TW_DTYPE_FACTS(X) X(size) X(kind) X(mantissa_bits) X(exponent_bits)
-#define TW_OP_FACTS(X) X(commutes) X(divides) X(floors) X(floor_twin)
+#define TW_OP_FACTS(X) X(commutes) X(divides) X(floors) X(floor_twin) X(arity) X(domain)
 #define TW_LIMITS(X)                                                                                          \
   X(max_rank) X(dim_bits) X(tile_align_bytes) X(memory_initial_pages) X(memory_maximum_pages) X(max_inputs) \
   X(max_literals) X(max_nodes) X(literal_base) X(node_base) X(plan_bytes)
@@ -137,6 +138,8 @@ constexpr uint32_t op_fact(OpFact fact) {
     case OpFact::divides: return F::kDivision;
     case OpFact::floors: return F::kFloorDivision;
     case OpFact::floor_twin: return static_cast<uint32_t>(floor_twin<O>());
+    case OpFact::arity: return static_cast<uint32_t>(F::kArity);
+    case OpFact::domain: return F::kDomain;
   }
   return kUnknown;
 }

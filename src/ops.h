@@ -14,6 +14,12 @@
 //                    the traits above and kZeroQuotient it says all of an op's semantics, so the
 //                    JS layer builds its small-op loops from the facts (web/execution/small-ops.js)
 //   kZeroQuotient    (divisions) what an integer x/0 gives
+//   kArity           how many operands it takes: 2, or 1 (a unary op's node names its operand as
+//                    both a and b, and its functor reads a only)
+//   kDomain          the kinds of dtype it takes (a DomainSet: bit k for DTypeKind k); no kernel
+//                    exists outside it, the core refuses a program that asks for one
+//                    (valid_program), and the binding exports it, from which JS refuses a call,
+//                    and the types, the docs' table and the tests follow
 // The binding exports the enum and every trait by name (bindings/binding.cc). Beside a functor,
 // where the op's vector form is a few instructions, are its wasm SIMD vector functions (the op
 // 16 bytes at a time, which kernel_list.inc names): an op's semantics, scalar and vector, in one
@@ -62,9 +68,16 @@ enum class Arithmetic : uint8_t {
 #undef TW_ENUM
 };
 
+// A set of dtype kinds (an op's domain): bit k for DTypeKind k.
+using DomainSet = uint8_t;
+constexpr DomainSet kind_bit(DTypeKind k) { return static_cast<DomainSet>(1u << static_cast<unsigned>(k)); }
+constexpr DomainSet kIntegers = kind_bit(DTypeKind::signed_integer) | kind_bit(DTypeKind::unsigned_integer);
+constexpr DomainSet kNumeric = kIntegers | kind_bit(DTypeKind::floating) | kind_bit(DTypeKind::narrow_float);
+
 // An op's traits (above), written once: each functor derives from its facts. kZeroQuotient is 0
 // for every op, as numpy's integer x / 0 and x % 0 are.
-template <bool Commutes, bool Divides, bool Signless, Arithmetic A, bool Floors = false>
+template <bool Commutes, bool Divides, bool Signless, Arithmetic A, bool Floors = false, DomainSet Domain = kNumeric,
+          int Arity = 2>
 struct facts {
   static constexpr bool kCommutes = Commutes;
   static constexpr bool kDivision = Divides;
@@ -72,7 +85,13 @@ struct facts {
   static constexpr bool kSignless = Signless;
   static constexpr Arithmetic kArithmetic = A;
   static constexpr int kZeroQuotient = 0;
+  static constexpr DomainSet kDomain = Domain;
+  static constexpr int kArity = Arity;
 };
+
+// Whether an op's functor takes elements of C type T (its domain holds T's kind).
+template <class F, class T>
+inline constexpr bool takes_v = (F::kDomain & kind_bit(kind_of_ctype<T>)) != 0;
 
 // The ring operations (+, -, *) of every dtype from one C++ operator `fn`: IEEE for floats;
 // narrow floats through float32, rounded once, which is the correctly rounded result
@@ -357,6 +376,10 @@ constexpr bool commutes(Op op) { return with_functor(op, false, [](auto f) { ret
 constexpr bool divides(Op op) { return with_functor(op, false, [](auto f) { return decltype(f)::kDivision; }); }
 constexpr bool floors(Op op) { return with_functor(op, false, [](auto f) { return decltype(f)::kFloorDivision; }); }
 constexpr bool signless(Op op) { return with_functor(op, false, [](auto f) { return decltype(f)::kSignless; }); }
+constexpr int arity(Op op) { return with_functor(op, 0, [](auto f) { return decltype(f)::kArity; }); }
+constexpr DomainSet domain(Op op) { return with_functor(op, DomainSet{0}, [](auto f) { return decltype(f)::kDomain; }); }
+// Whether an op takes a dtype (its domain holds the dtype's kind).
+constexpr bool takes(Op op, DType t) { return (domain(op) & kind_bit(kind_of(t))) != 0; }
 
 // The functor a floor division truncates as (void for every other op).
 template <class F, class = void> struct truncating_of { using type = void; };

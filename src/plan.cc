@@ -700,7 +700,9 @@ bool valid_program(const Program& g) {
   }
   if (g.cast_store && (!known_dtype(g.store_dtype) || !casts(g.dtype, g.store_dtype))) return false;
   for (int j = 0; j < g.nodes; ++j) {
-    if (!known_op(static_cast<uint32_t>(g.node[j].op)) || !has(g.node[j].a, j) || !has(g.node[j].b, j)) return false;
+    const Node& n = g.node[j];
+    if (!known_op(static_cast<uint32_t>(n.op)) || !takes(n.op, g.dtype) || !has(n.a, j) || !has(n.b, j)) return false;
+    if (arity(n.op) == 1 && n.b != n.a) return false;  // a unary node names its operand twice
   }
   return has(g.result, g.nodes);
 }

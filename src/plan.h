@@ -55,14 +55,15 @@ struct Program {
   alignas(8) unsigned char literal[kMaxLiterals][8];  // each an element of `dtype`
 };
 
-// The program of a single op: one node over two inputs of the computation dtype.
+// The program of a single op: one node over two inputs of the computation dtype (a unary op's
+// over the first, the second broadcast with it but not read).
 inline Program single_op(Op op, DType dtype) {
   Program g;
   g.dtype = dtype;
   g.inputs = 2;
   g.input_dtype[0] = g.input_dtype[1] = dtype;
   g.nodes = 1;
-  g.node[0] = Node{op, 0, 1};
+  g.node[0] = Node{op, 0, static_cast<uint8_t>(arity(op) == 1 ? 0 : 1)};
   g.result = kNodeBase;
   return g;
 }

@@ -52,7 +52,9 @@ namespace {
 
 template <DType D, Op O>
 VBinaryKernels kernels_for() {
-  if constexpr (canonical_dtype(O, D) != D) {
+  if constexpr (!takes(O, D)) {
+    return {nullptr, nullptr, nullptr};  // outside the op's domain: no program asks (valid_program)
+  } else if constexpr (canonical_dtype(O, D) != D) {
     return kernels_for<canonical_dtype(O, D), O>();
   } else if constexpr (canonical_op(O, D) != O) {
     return kernels_for<D, canonical_op(O, D)>();

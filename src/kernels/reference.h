@@ -37,7 +37,8 @@ void vropc(size_t n, const void* a, const void* b, void* y) {
 // The three kernels of (T, F); a commutative op has no ropc.
 template <class T, class F>
 VBinaryKernels kernels() {
-  if constexpr (F::kCommutes) return {&vop<T, F>, &vopc<T, F>, nullptr};
+  if constexpr (F::kArity == 1) return {&vop<T, F>, nullptr, nullptr};  // (loops.h says why)
+  else if constexpr (F::kCommutes) return {&vop<T, F>, &vopc<T, F>, nullptr};
   else return {&vop<T, F>, &vopc<T, F>, &vropc<T, F>};
 }
 

@@ -138,7 +138,7 @@ TEST_CASE("float16 kernels: every float16 a against a few hundred b, every path"
 #define TW_WASMSIMD(dt, o, fn, elements)                                                                   \
   line(std::integral_constant<DType, DType::dt>{},                                                         \
        [](auto d) { return wasmsimd::kernels<ctype_of<decltype(d)::value>, functor_of<Op::o>, wasmsimd::fn, elements>(); }, \
-       [](float16 x, float16 z) { return functor_of<Op::o>::apply(x, z); }, #o);
+       [](auto x, auto z) { return functor_of<Op::o>::apply(x, z); }, #o);
 #include "kernels/kernel_list.inc"
 }
 
@@ -285,7 +285,8 @@ std::vector<VBinaryKernels> narrow_float_kernels() {
     all.push_back(wasmsimd::kernels<T, functor_of<Op::o>, wasmsimd::fn, elements>());
 #include "kernels/kernel_list.inc"
 #endif
-#define TW_CASE(name, functor) all.push_back(reference::kernels<T, functor>());
+#define TW_CASE(name, functor) \
+  if constexpr (takes_v<functor, T>) all.push_back(reference::kernels<T, functor>());
   TW_OPS(TW_CASE)
 #undef TW_CASE
   return all;
@@ -352,7 +353,8 @@ TEST_CASE("reference kernels apply the scalar semantics in all three shapes, for
     using T = ctype;                                  \
     TW_OPS(TW_OP)                                     \
   }
-#define TW_OP(o, functor) check_reference<T, functor>(rng);
+#define TW_OP(o, functor) \
+  if constexpr (takes_v<functor, T>) check_reference<T, functor>(rng);
   TW_DTYPES(TW_DTYPE)
 #undef TW_OP
 #undef TW_DTYPE

@@ -110,8 +110,10 @@ void apply(Op op, DType c, const unsigned char* a, const unsigned char* b, unsig
     std::memcpy(&x, a, sizeof(T));
     std::memcpy(&z, b, sizeof(T));
     return with_functor(op, 0, [&](auto f) {
-      const T r = decltype(f)::apply(x, z);
-      std::memcpy(y, &r, sizeof(T));
+      if constexpr (takes_v<decltype(f), T>) {  // valid_program keeps every node in its op's domain
+        const T r = decltype(f)::apply(x, z);
+        std::memcpy(y, &r, sizeof(T));
+      }
       return 0;
     });
   });
@@ -468,8 +470,9 @@ struct Builder {
   }
   uint8_t tree(int depth) {
     if (depth == 0 || g.nodes + 1 >= kMaxNodes || (depth < 4 && rng() % 3 == 0)) return leaf();
-    const uint8_t a = tree(depth - 1), b = rng() % 8 == 0 ? a : tree(depth - 1);
-    g.node[g.nodes] = Node{ops[rng() % ops.size()], a, b};
+    const Op op = ops[rng() % ops.size()];
+    const uint8_t a = tree(depth - 1), b = arity(op) == 1 || rng() % 8 == 0 ? a : tree(depth - 1);  // a unary node names a twice
+    g.node[g.nodes] = Node{op, a, b};
     return static_cast<uint8_t>(kNodeBase + g.nodes++);
   }
 };

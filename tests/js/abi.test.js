@@ -45,6 +45,11 @@ test('the core has the ops the tests run, with the traits they expect, and each 
     assert.equal(opFact(m, name, 'commutes'), op.commutes ? 1 : 0, name);
     const twin = names(m.Op).find((n) => m.Op[n].value === opFact(m, name, 'floor_twin'));
     assert.equal(opFact(m, twin, 'floors'), op.divides ? 1 : 0, `${name}'s floor twin ${twin}`);
+    // Its arity, and its domain: a set of dtype kinds, bit k for the kind of code k.
+    assert.equal(opFact(m, name, 'arity'), op.arity, `${name}'s arity`);
+    const domain = opFact(m, name, 'domain');
+    const taken = Object.keys(DTYPES).filter((d) => (domain >>> dtypeFact(m, d, 'kind')) & 1);
+    assert.deepEqual(taken, op.dtypes, `${name}'s domain`);
   }
   for (const s of ['ok', 'incompatible', 'shapes_differ', 'bad_axis', 'b_does_not_fit', 'too_large', 'division_by_zero']) {
     assert.ok(names(m.Status).includes(s), s);

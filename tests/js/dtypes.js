@@ -47,11 +47,17 @@ export function isNaNAt(dtype, view, i) {
  * `remainder` whether it is a remainder (integer x % 0 is 0, or an error with onZeroDivision),
  * `commutes` whether a ∘ b is b ∘ a, and `real(x, y, round)` the operation on exact values
  * (numbers or bigints), `round` being the dtype's rounding of a float (an op of two roundings,
- * squaredDifference, needs it; the identity where omitted), and `run(api)` the API function.
+ * squaredDifference, needs it; the identity where omitted), and `run(api)` the API function;
+ * `arity` 2 or 1 (a unary op's `real` reads x only, and its entry points take one operand) and
+ * `dtypes` the dtypes it takes (every other one is a TypeError at every door).
  */
 const op = (fn, onnx, openvino, sign, divides, commutes, real, more = {}) => ({
-  fn, onnx, openvino, sign, divides, remainder: false, commutes, real, onnxAttributes: {}, variadic: false, ...more, run: (api) => api[fn],
+  fn, onnx, openvino, sign, divides, remainder: false, commutes, real, onnxAttributes: {}, variadic: false, arity: 2, dtypes: DTYPE_NAMES,
+  ...more, run: (api) => api[fn],
 });
+/** Whether op record `o` takes `dtype`. */
+export const takes = (o, dtype) => o.dtypes.includes(dtype);
+
 // IEEE 754-2019 maximum and minimum: Math.max and Math.min are they (NaN, -0 < +0).
 const extremum = (pick) => (x, y) => (typeof x === 'bigint' ? (pick(x, y) ? x : y) : (pick === gt ? Math.max : Math.min)(x, y));
 const gt = (x, y) => x > y;
@@ -92,7 +98,7 @@ export const OP_NAMES = Object.keys(OPS);
  * anew for each call, with its operands as inputs a and b.
  */
 export function entryPoints(api) {
-  return Object.fromEntries(Object.values(OPS).flatMap((o) => [
+  return Object.fromEntries(Object.values(OPS).filter((o) => o.arity === 2).flatMap((o) => [
     [o.fn, { call: (a, b, options) => api[o.fn](a, b, options), op: o, options: true }],
     // ONNX's entry where it takes every float (Mod with fmod 0 takes integers only: its own tests).
     ...(o.onnx === null || o.onnxAttributes.fmod === 0 ? [] : [[`onnx.${o.onnx}`, {
@@ -103,5 +109,18 @@ export function entryPoints(api) {
   ]));
 }
 
-/** The expression of one op over inputs a and b: `a * b`, or `maximum(a, b)`. */
-export const exprOf = (o) => (o.sign === null ? `${o.fn}(a, b)` : `a ${o.sign} b`);
+/**
+ * Every entry point of every unary op, as entryPoints gives the binary ones: { call(x, options?),
+ * op, options }.
+ */
+export function unaryEntryPoints(api) {
+  return Object.fromEntries(Object.values(OPS).filter((o) => o.arity === 1).flatMap((o) => [
+    [o.fn, { call: (x, options) => api[o.fn](x, options), op: o, options: true }],
+    ...(o.onnx === null ? [] : [[`onnx.${o.onnx}`, { call: (x) => api.onnx[o.onnx](x), op: o, options: false }]]),
+    [`openvino.${o.openvino}`, { call: (x) => api.openvino[o.openvino](x), op: o, options: false }],
+    [`expr ${exprOf(o)}`, { call: (x) => api.expr(exprOf(o))({ a: x }), op: o, options: false }],
+  ]));
+}
+
+/** The expression of one op over inputs a and b: `a * b`, or `maximum(a, b)` (a unary op's over a: `f(a)`). */
+export const exprOf = (o) => (o.arity === 1 ? `${o.fn}(a)` : o.sign === null ? `${o.fn}(a, b)` : `a ${o.sign} b`);

@@ -5,7 +5,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import * as api from '../../web/index.js';
-import { entryPoints } from './dtypes.js';
+import { entryPoints, takes, unaryEntryPoints } from './dtypes.js';
 
 const { init, multiply, divide, broadcastShapes, onnx, openvino, tensor, empty } = api;
 
@@ -17,49 +17,62 @@ function good() {
   assert.deepEqual(Array.from(divide(f32([6, 8]), f32([2, 4])).data), [3, 2]);
 }
 
-function detachedFloat32(n) {
-  const buf = new ArrayBuffer(4 * n);
-  const view = new Float32Array(buf);
+function detached(T, n) {
+  const buf = new ArrayBuffer(T.BYTES_PER_ELEMENT * n);
+  const view = new T(buf);
   structuredClone(buf, { transfer: [buf] });
   return view;
 }
 
-// Every entry point of every op (tests/js/dtypes.js).
-const ENTRY_POINTS = Object.fromEntries(Object.entries(entryPoints(api)).map(([name, e]) => [name, e.call]));
+// Every entry point of every op (tests/js/dtypes.js), each with the class of its operands here:
+// Float32Array, or Int32Array for an op that takes no float32 (an integer-only op), and the other
+// of the two, which its calls refuse as a dtype mismatch. A unary entry point is called on one.
+const ENTRY_POINTS = Object.fromEntries([...Object.entries(entryPoints(api)), ...Object.entries(unaryEntryPoints(api))].map(([name, e]) => {
+  const T = takes(e.op, 'float32') ? Float32Array : Int32Array;
+  return [name, { call: e.op.arity === 1 ? (a) => e.call(a) : e.call, unary: e.op.arity === 1, T, Other: T === Float32Array ? Int32Array : Float32Array }];
+}));
 
 const BAD_OPERANDS = [
-  [TypeError, 'detached buffer with an empty shape', () => ({ data: detachedFloat32(4), shape: [0] })],
-  [TypeError, 'detached buffer', () => ({ data: detachedFloat32(4), shape: [4] })],
-  [RangeError, 'negative dim', () => ({ data: new Float32Array(1), shape: [-1] })],
-  [RangeError, 'huge dim', () => ({ data: new Float32Array(1), shape: [2 ** 40] })],
-  [RangeError, 'huge shape', () => ({ data: new Float32Array(1), shape: [2 ** 20, 2 ** 20] })],
-  [RangeError, 'rank 33', () => ({ data: new Float32Array(1), shape: new Array(33).fill(1) })],
-  [RangeError, 'length mismatch', () => ({ data: new Float32Array(5), shape: [2, 3] })],
-  [TypeError, 'string data', () => ({ data: '123', shape: [3] })],
-  [TypeError, 'DataView data', () => ({ data: new DataView(new ArrayBuffer(4)), shape: [1] })],
-  [TypeError, 'object data', () => ({ data: { length: 1 }, shape: [1] })],
-  [TypeError, 'mixed numbers and bigints', () => ({ data: [1, 2n], shape: [2] })],
-  [TypeError, 'unknown dtype', () => ({ data: [1], shape: [1], dtype: 'complex64' })],
-  [TypeError, 'dtype not matching the carrier', () => ({ data: new Int8Array(1), shape: [1], dtype: 'uint8' })],
-  [TypeError, 'shape not an array', () => ({ data: new Float32Array(1), shape: '1' })],
-  [TypeError, 'a bare array operand', () => [1, 2, 3]],
-  [TypeError, 'null operand', () => null],
-  [TypeError, 'a disposed tensor', () => { const t = tensor(new Float32Array(2), [2]); t.dispose(); return t; }],
+  [TypeError, 'detached buffer with an empty shape', (T) => ({ data: detached(T, 4), shape: [0] })],
+  [TypeError, 'detached buffer', (T) => ({ data: detached(T, 4), shape: [4] })],
+  [RangeError, 'negative dim', (T) => ({ data: new T(1), shape: [-1] })],
+  [RangeError, 'huge dim', (T) => ({ data: new T(1), shape: [2 ** 40] })],
+  [RangeError, 'huge shape', (T) => ({ data: new T(1), shape: [2 ** 20, 2 ** 20] })],
+  [RangeError, 'rank 33', (T) => ({ data: new T(1), shape: new Array(33).fill(1) })],
+  [RangeError, 'length mismatch', (T) => ({ data: new T(5), shape: [2, 3] })],
+  [TypeError, 'string data', (T) => ({ data: '123', shape: [3] })],
+  [TypeError, 'DataView data', (T) => ({ data: new DataView(new ArrayBuffer(4)), shape: [1] })],
+  [TypeError, 'object data', (T) => ({ data: { length: 1 }, shape: [1] })],
+  [TypeError, 'mixed numbers and bigints', (T) => ({ data: [1, 2n], shape: [2] })],
+  [TypeError, 'unknown dtype', (T) => ({ data: [1], shape: [1], dtype: 'complex64' })],
+  [TypeError, 'dtype not matching the carrier', (T) => ({ data: new Int8Array(1), shape: [1], dtype: 'uint8' })],
+  [TypeError, 'shape not an array', (T) => ({ data: new T(1), shape: '1' })],
+  [TypeError, 'a bare array operand', (T) => [1, 2, 3]],
+  [TypeError, 'null operand', (T) => null],
+  [TypeError, 'a disposed tensor', (T) => { const t = tensor(new T(2), [2]); t.dispose(); return t; }],
 ];
 
-for (const [name, call] of Object.entries(ENTRY_POINTS)) {
+for (const [name, { call, unary, T, Other }] of Object.entries(ENTRY_POINTS)) {
+  const arr = (v) => ({ data: new T(v), shape: [v.length] });
   test(`${name}: every bad operand throws its class with a message; the module keeps working`, () => {
     for (const [Class, what, make] of BAD_OPERANDS) {
-      for (const side of ['A', 'B']) {
-        const bad = make();
-        const goodOne = f32([1]);
+      for (const side of unary ? ['A'] : ['A', 'B']) {
+        const bad = make(T);
+        const goodOne = arr([1]);
         assert.throws(() => (side === 'A' ? call(bad, goodOne) : call(goodOne, bad)),
           (e) => e instanceof Class && e.message.length > 10 && !/Construct|undefined/.test(e.message), `${what} as ${side}`);
       }
       good();
     }
-    assert.throws(() => call(f32([1]), { data: new Int32Array(1), shape: [1] }), TypeError); // dtype mismatch
-    assert.throws(() => call(f32([1, 2, 3]), f32([1, 2])), RangeError); // shapes
+    if (unary) {
+      // A dtype the op does not take: a TypeError naming the dtypes it takes.
+      if (T === Int32Array) assert.throws(() => call(f32([1])), (e) => e instanceof TypeError && /int32/.test(e.message));
+    } else {
+      assert.throws(() => call(arr([1]), { data: new Other(1), shape: [1] }), TypeError); // dtype mismatch
+      assert.throws(() => call(arr([1, 2, 3]), arr([1, 2])), RangeError); // shapes
+      if (T === Int32Array) assert.throws(() => call(f32([1]), f32([2])), (e) => e instanceof TypeError && /int32/.test(e.message));
+    }
+    assert.deepEqual(Array.from(call(arr([6]), arr([3])).data).length, 1);
     good();
   });
 }

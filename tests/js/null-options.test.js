@@ -41,6 +41,13 @@ function entries() {
   const list = [];
   for (const o of Object.values(OPS)) {
     const fn = api[o.fn];
+    if (o.arity === 1) { // nothing to broadcast: out and dtype; ONNX's and OpenVINO's forms take no attribute
+      list.push({ entry: o.fn, names: ['out', 'dtype'], call: (options) => fn(A, options) });
+      if (o.onnx !== null) list.push({ entry: `onnx.${o.onnx}`, names: [], call: (attributes) => onnx[o.onnx](A, attributes) });
+      list.push({ entry: `openvino.${o.openvino}`, names: [], call: (attributes) => openvino[o.openvino](A, attributes) });
+      list.push({ entry: `openvino.readAttributes('${o.openvino}')`, names: [], call: (attributes) => openvino.readAttributes(o.openvino, attributes) });
+      continue;
+    }
     list.push({
       entry: o.fn, names: ['autoBroadcast', 'axis', 'out', 'dtype', ...(o.divides ? ['pythondiv'] : []), ...(o.divides || o.remainder ? ['onZeroDivision'] : [])],
       call: (options) => fn(A, B, options),
@@ -58,6 +65,8 @@ function entries() {
       list.push({ entry: `onnx.${o.onnx} opset 13`, names: [], call: (attributes) => onnx[o.onnx]([A, B], attributes, 13) });
     } else if (o.onnx !== null && o.onnxAttributes.fmod === 1) {
       list.push({ entry: `onnx.${o.onnx} opset 13`, names: ['fmod'], call: (attributes) => onnx[o.onnx](A, B, attributes, 13) });
+    } else if (o.onnx !== null && o.onnxAttributes.fmod === undefined) {
+      list.push({ entry: `onnx.${o.onnx}`, names: [], call: (attributes) => onnx[o.onnx](A, B, attributes) });
     }
     const ir = ['auto_broadcast', 'axis', ...(o.divides ? ['m_pythondiv', 'pythondiv'] : [])];
     list.push({ entry: `openvino.${o.openvino}`, names: ir, call: (attributes) => openvino[o.openvino](A, B, attributes) });
@@ -139,7 +148,7 @@ test('positional arguments: onnx opset, tensor()\'s shape and dtype: null is no 
   for (const o of Object.values(OPS)) {
     if (o.onnx === null) continue;
     const entry = `onnx.${o.onnx}`;
-    const call = o.variadic ? (...rest) => onnx[o.onnx]([A, B], ...rest) : (...rest) => onnx[o.onnx](A, B, ...rest);
+    const call = o.variadic ? (...rest) => onnx[o.onnx]([A, B], ...rest) : o.arity === 1 ? (...rest) => onnx[o.onnx](A, ...rest) : (...rest) => onnx[o.onnx](A, B, ...rest);
     checkNull(entry, 'opset', (opset) => call({}, opset));
     assert.deepEqual(plain(call({}, undefined)), plain(call({})), `${entry} opset undefined`);
   }

@@ -19,25 +19,28 @@ import { makeProgram } from '../execution/program.js';
  * operator (its floor twin's when integers round down) as the engine runs every operator.
  */
 export function callOp(fn, op, floor, zeroIsError, mode, out, a, b, names, types, cast) {
+  const unary = b === null;
   let info = cast;
   if (info === null) {
-    info = DTYPES[commonDtype(a, b, fn)];
+    info = DTYPES[commonDtype(a, unary ? a : b, fn)];
   } else {
     checkCast(a, info, fn, names[0]);
-    checkCast(b, info, fn, names[1]);
+    if (!unary) checkCast(b, info, fn, names[1]);
   }
   if (types !== null) types(info.name);
+  checkDomain(fn, op, info, cast === null ? 'the operands are' : 'the dtype option is');
   const dtype = info.name;
   const A = asTensor(a, dtype, fn, names[0]);
-  const B = asTensor(b, dtype, fn, names[1]);
+  const B = unary ? null : asTensor(b, dtype, fn, names[1]);
   const store = checkOutDtype(out, info, fn, true);
   settle(A, fn, names[0]);
-  settle(B, fn, names[1]);
+  if (!unary) settle(B, fn, names[1]);
   settle(out, fn, 'out');
-  OPERANDS[0] = A;
-  OPERANDS[1] = B;
+  const inputs = unary ? OPERAND : OPERANDS;
+  inputs[0] = A;
+  if (!unary) inputs[1] = B;
   return execute({
-    fn, operator: floor && info.integer ? op.floorOperator : op.operator, info, store, inputs: OPERANDS, mode, out, zeroIsError,
+    fn, operator: floor && info.integer ? op.floorOperator : op.operator, info, store, inputs, mode, out, zeroIsError,
     refused: refusedOp, literals: null,
   });
 }
@@ -45,6 +48,18 @@ export function callOp(fn, op, floor, zeroIsError, mode, out, a, b, names, types
 // The operands of the op call in progress, as the engine takes them: one array for every call
 // (nothing runs between here and the engine's return that could start another).
 const OPERANDS = [null, null];
+const OPERAND = [null];
+
+/**
+ * An op's domain, the one check in JS (the core refuses such a program too): a TypeError where
+ * the op (a descriptor of ops.js) does not take the dtype computed in (`info`), naming the ones
+ * it takes; `where` says how the dtype came to be for an expression ('the expression computes in').
+ */
+export function checkDomain(fn, op, info, where = 'the operands are') {
+  if (op.takes[info.code] !== 1) {
+    throw new TypeError(`${fn}: ${op.name} does not take ${info.name} (${where} ${info.name}); it takes ${op.domain.join(', ')}`);
+  }
+}
 
 // Operands whose shapes do not broadcast under the call's mode.
 function refusedOp(c, p) {
@@ -86,6 +101,7 @@ export function callVariadic(fn, op, inputs, mode, types) {
   }
   const info = DTYPES[dtype ?? commonDtype(inputs[0], inputs[0], fn)];
   types(info.name);
+  checkDomain(fn, op, info);
   const tensors = inputs.map((x, i) => asTensor(x, info.name, fn, names[i]));
   for (let i = 0; i < tensors.length; ++i) settle(tensors[i], fn, names[i]);
   return execute({

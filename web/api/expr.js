@@ -15,6 +15,7 @@ import { enter, initialised } from '../lifecycle.js';
 import { OPS } from './ops.js';
 import { compile, inputsOf, parse } from '../execution/expression.js';
 import { exprOptions, readExprOptionValues } from '../arguments/options.js';
+import { checkDomain } from './call.js';
 import { makeOperator } from '../execution/plans.js';
 import { makeProgram } from '../execution/program.js';
 import { ownKeys, readRecord } from '../records.js';
@@ -36,7 +37,7 @@ const functions = () => {
   }
   return FUNCTIONS;
 };
-const arityOf = (name) => (name in functions() ? 2 : 0);
+const arityOf = (name) => (name in functions() ? functions()[name].arity : 0);
 const descriptorOf = (name) => (name in SIGNS ? OPS[SIGNS[name]] : functions()[name]);
 
 /**
@@ -49,8 +50,11 @@ const descriptorOf = (name) => (name in SIGNS ? OPS[SIGNS[name]] : functions()[n
 export function expr(source, options) {
   const fn = `expr(${typeof source === 'string' ? JSON.stringify(source.length > 60 ? `${source.slice(0, 57)}...` : source) : '…'})`;
   const values = readExprOptionValues(options, fn);
-  const postfix = parse(source, arityOf, Object.keys(functions()), fn);
+  const postfix = parse(source, arityOf, fn);
   const inputNames = freeze(inputsOf(postfix));
+  // The ops it calls, each once: each must take the dtype it computes in.
+  const called = [];
+  for (const t of postfix) if (t.kind === 'op' && !called.includes(descriptorOf(t.op))) called.push(descriptorOf(t.op));
   const labels = inputNames.map((name) => `input ${shortName(name)}`); // the inputs in messages
   const where = labels.map((label) => `${fn}: ${label}`);
   const refused = (c, p) => inputsBroadcastError(c, p, inputNames);
@@ -76,6 +80,7 @@ export function expr(source, options) {
     const given = readInputs(inputs, inputNames, where, fn);
     const out = callOptions === undefined ? null : readOut(readRecord(callOptions, CALL_OPTIONS, fn).out, fn);
     const info = dtype ?? commonDtype(given, inputNames, fn);
+    for (let i = 0; i < called.length; ++i) checkDomain(fn, called[i], info, 'the expression computes in');
     for (let i = 0; i < given.length; ++i) {
       checkCast(given[i], info, fn, labels[i]);
       given[i] = asTensor(given[i], info.name, fn, labels[i]);

@@ -47,6 +47,9 @@ export const ONNX_OPERATORS = {
   Mod: operator({ byFmod: ['mod', 'fmod'], versions: MOD }),
 };
 
+/** The default opset: the newest at which one of these operators came (a new operator moves it). */
+export const ONNX_DEFAULT_OPSET = Math.max(...Object.values(ONNX_OPERATORS).map((o) => o.versions[0].since));
+
 /** The ONNX operator that runs a public op, or null where none does. */
 export function onnxOperatorOf(op) {
   for (const [name, o] of Object.entries(ONNX_OPERATORS)) if (o.op === op || (o.byFmod !== null && o.byFmod.includes(op))) return name;

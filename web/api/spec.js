@@ -8,7 +8,7 @@ import { describe } from '../format.js';
 import { isArray } from '../intrinsics.js';
 import { LIMITS } from '../module/abi.js';
 import { enter } from '../lifecycle.js';
-import { ONNX_OPERATORS } from './onnx-operators.js';
+import { ONNX_DEFAULT_OPSET, ONNX_OPERATORS } from './onnx-operators.js';
 import { LEGACY, MODES, checkAxis, modeFrom } from '../arguments/options.js';
 import { ownValue, readRecord } from '../records.js';
 
@@ -16,6 +16,7 @@ import { ownValue, readRecord } from '../records.js';
 
 const typesOf = (version) => DTYPE_NAMES.filter((name) => version.types.includes(name)); // in the core's order
 const ONNX_INPUTS = ['input A', 'input B'];
+const ONNX_INPUT = ['input'];
 
 // The version of an operator (its versions, newest first) that an opset uses: the latest at or
 // below it (a RangeError where the operator came later).
@@ -64,9 +65,10 @@ function flagAttribute(value, name, label) {
 }
 
 /**
- * onnx.<Name>(a, b, attributes?, opset = 14), or for a variadic operator (Max, Min)
- * onnx.<Name>(inputs, attributes?, opset = 14) with `inputs` an array of one operand or more;
- * integer division truncates toward zero (the ONNX reference, onnxruntime).
+ * onnx.<Name>(a, b, attributes?, opset = ONNX_DEFAULT_OPSET), or for a unary operator
+ * onnx.<Name>(x, attributes?, opset), or for a variadic one (Max, Min) onnx.<Name>(inputs,
+ * attributes?, opset) with `inputs` an array of one operand or more; integer division truncates
+ * toward zero (the ONNX reference, onnxruntime).
  */
 export function onnxEntry(name, opsByName) {
   const fn = `onnx.${name}`;
@@ -86,12 +88,20 @@ export function onnxEntry(name, opsByName) {
   };
   if (operator.variadic) {
     const d = opsByName[operator.op];
-    return function onnxOp(inputs, attributes, opset = 14) {
+    return function onnxOp(inputs, attributes, opset = ONNX_DEFAULT_OPSET) {
       const { version, mode } = prologue(attributes, opset);
       return callVariadic(fn, d, readInputList(inputs, fn), mode, typeCheck(version, opset, null));
     };
   }
-  return function onnxOp(a, b, attributes, opset = 14) {
+  if (operator.op !== null && opsByName[operator.op].arity === 1) {
+    const d = opsByName[operator.op];
+    return function onnxOp(x, attributes, opset = ONNX_DEFAULT_OPSET) {
+      const { version, mode } = prologue(attributes, opset);
+      const X = readOperand(x, `${fn}: ${ONNX_INPUT[0]}`);
+      return callOp(fn, d, false, false, mode, null, X, null, ONNX_INPUT, typeCheck(version, opset, null), null);
+    };
+  }
+  return function onnxOp(a, b, attributes, opset = ONNX_DEFAULT_OPSET) {
     const { version, attrs, mode } = prologue(attributes, opset);
     let d = operator.op === null ? null : opsByName[operator.op];
     let also = null;
@@ -144,11 +154,16 @@ function irBool(v, name, fn) {
 }
 
 const IR_ATTRIBUTES = ['auto_broadcast', 'axis'];
+const IR_NO_ATTRIBUTES = [];
 const IR_DIVISION_ATTRIBUTES = [...IR_ATTRIBUTES, 'm_pythondiv', 'pythondiv'];
 const IR_MODES = ['none', 'numpy', 'pdpd'];
 
 // An IR layer's attributes for the op d, read once: { mode, pythondiv }.
 function irAttributes(d, attributes, fn) {
+  if (d.arity === 1) { // a unary operation has no attributes
+    readRecord(attributes, IR_NO_ATTRIBUTES, fn, 'attribute');
+    return { mode: MODES.numpy, pythondiv: true };
+  }
   const attrs = readRecord(attributes, d.floors ? IR_DIVISION_ATTRIBUTES : IR_ATTRIBUTES, fn, 'attribute');
   const axis = attrs.axis === undefined ? undefined : irAxis(attrs.axis, fn);
   const mode = modeFrom(irString(attrs.auto_broadcast), axis, fn, 'auto_broadcast', IR_MODES);
@@ -161,9 +176,20 @@ function irAttributes(d, attributes, fn) {
   return { mode, pythondiv };
 }
 
-/** openvino.<Name>(a, b, attributes?): auto_broadcast, axis, and for a division m_pythondiv (or pythondiv). */
+/**
+ * openvino.<Name>(a, b, attributes?): auto_broadcast, axis, and for a division m_pythondiv (or
+ * pythondiv); a unary operation's openvino.<Name>(x, attributes?) takes none.
+ */
 export function openvinoEntry(d) {
   const fn = `openvino.${d.openvino}`;
+  if (d.arity === 1) {
+    return function openvinoOp(x, attributes) {
+      enter();
+      const { mode } = irAttributes(d, attributes, fn);
+      const X = readOperand(x, `${fn}: ${IR_INPUTS[0]}`);
+      return callOp(fn, d, false, false, mode, null, X, null, IR_INPUTS, null, null);
+    };
+  }
   return function openvinoOp(a, b, attributes) {
     enter();
     const { mode, pythondiv } = irAttributes(d, attributes, fn);

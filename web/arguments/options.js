@@ -34,6 +34,8 @@ export const OP_OPTIONS = ['autoBroadcast', 'axis', 'out', 'dtype'];
 export const DIVISION_OPTIONS = ['pythondiv', 'onZeroDivision'];
 const DIVIDE_OPTIONS = [...OP_OPTIONS, ...DIVISION_OPTIONS];
 const REMAINDER_OPTIONS = [...OP_OPTIONS, 'onZeroDivision'];
+// A unary op has nothing to broadcast.
+const UNARY_OPTIONS = ['out', 'dtype'];
 // broadcastShapes takes every op's options (one object can serve both), `explain` and `dynamic`.
 const SHAPE_OPTIONS = [...DIVIDE_OPTIONS, 'explain', 'dynamic'];
 // expr() takes what applies to a whole expression (its calls take `out`).
@@ -109,6 +111,7 @@ const bitsOf = (names) => names.reduce((bits, name) => bits | optionBit(name), 0
 // What each kind of call takes: its options and their bits.
 const TAKES = {
   op: { names: OP_OPTIONS, bits: bitsOf(OP_OPTIONS) },
+  unary: { names: UNARY_OPTIONS, bits: bitsOf(UNARY_OPTIONS) },
   divide: { names: DIVIDE_OPTIONS, bits: bitsOf(DIVIDE_OPTIONS) },
   remainder: { names: REMAINDER_OPTIONS, bits: bitsOf(REMAINDER_OPTIONS) },
   shapes: { names: SHAPE_OPTIONS, bits: bitsOf(SHAPE_OPTIONS) },
@@ -125,7 +128,7 @@ const TAKES = {
  * both), `explain` and `dynamic`; it checks `out` as an op would but has no use for it.
  */
 export function readOpOptions(options, fn, op, shapes = false) {
-  return readOptions(options, fn, shapes ? TAKES.shapes : op.floors ? TAKES.divide : op.divides ? TAKES.remainder : TAKES.op);
+  return readOptions(options, fn, shapes ? TAKES.shapes : op.arity === 1 ? TAKES.unary : op.floors ? TAKES.divide : op.divides ? TAKES.remainder : TAKES.op);
 }
 
 /**

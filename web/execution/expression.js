@@ -36,10 +36,10 @@ const NEGATE = { kind: 'negate' };
  * { kind: 'number', text }, { kind: 'name', name }, { kind: 'negate' }, { kind: 'op', op: '+' |
  * '-' | '*' | '/' | a function's name, args: how many values it takes from those before it }.
  * `arityOf(name)` is how many arguments the function `name` takes, or 0 where `name` is no
- * function; `functions` lists them for messages. SyntaxError (with the column, from 1) for
+ * function. SyntaxError (with the column, from 1) for
  * anything else; RangeError past MAX_OPERATIONS.
  */
-export function parse(source, arityOf, functions, fn) {
+export function parse(source, arityOf, fn) {
   if (typeof source !== 'string') throw new TypeError(`${fn}: the source must be a string, got ${describe(source)}`);
   const fail = (what, column) => {
     throw new SyntaxError(`${fn}: ${what} at column ${column} of ${excerpt(source, column)}`);
@@ -103,7 +103,7 @@ export function parse(source, arityOf, functions, fn) {
       if (stack.length > 0) fail(`expected ${stack[stack.length - 1].call === null ? '")"' : '"," or ")"'} before the end`, column);
       return out;
     } else if (text === '(' && previous.kind === 'name') {
-      fail(`${describe(previous.text)} is not a function (the functions are ${functions.join(', ')})`, previous.column);
+      fail(`${describe(previous.text)} is not a function (the functions are the ops' names and aliases, as ops() lists them)`, previous.column);
     } else {
       unexpected();
     }
@@ -185,7 +185,7 @@ export function compile(postfix, opCode, limits, fn) {
       }
       default: {
         const b = values.pop();
-        const a = values.pop();
+        const a = t.args === 1 ? b : values.pop(); // a unary op's node names its operand twice
         values.push(node(opCode(t.op), a, b));
       }
     }

@@ -1,6 +1,6 @@
 // Programs as the core runs them (src/plan.h): nodes that apply the core's ops to inputs,
 // literals and earlier nodes' results, in one computation dtype. An op is a program of one node
-// over its two operands; an expression (expr.js) compiles to one. Each is run through an
+// over its operands; an expression (expr.js) compiles to one. Each is run through an
 // operator (plans.js) that owns its plans.
 import { LIMITS, onAbi } from '../module/abi.js';
 import { encodeValue } from '../dtypes/dtypes.js';
@@ -51,11 +51,11 @@ onAbi(() => {
   opOperators = new Map();
 });
 
-/** The operator of one core op over two operands. */
-export function opOperator(code) {
+/** The operator of one core op over its operands (`arity`: 2, or 1, a node that names its one operand twice). */
+export function opOperator(code, arity) {
   let op = opOperators.get(code);
   if (op === undefined) {
-    op = makeOperator(makeProgram(2, [[code, 0, 1]], LIMITS.nodeBase, [], null), OP_PLANS_KEPT);
+    op = makeOperator(makeProgram(arity, [[code, 0, arity - 1]], LIMITS.nodeBase, [], null), OP_PLANS_KEPT);
     opOperators.set(code, op);
   }
   return op;

@@ -1,6 +1,6 @@
 // What the core says it is, read from the loaded module at init(): its dtypes (name, code,
 // element size, kind, format, the first ONNX opset that takes it), its ops (name, code,
-// traits, floor twin), statuses, broadcast modes, the scratch layout by field name,
+// traits, floor twin, arity, domain), statuses, broadcast modes, the scratch layout by field name,
 // and its limits (a program's and a plan's among them). bindings/binding.cc exports all of it from the lists in src/: JS copies none
 // of it. readAbi() checks that every name the JS layer uses exists, and init() fails if not.
 
@@ -11,7 +11,7 @@ const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');
 // Filled by readAbi, each a new object (live bindings: importers see it) built in one go, which
 // V8 keeps in its fast shape; the hot path reads them on every call.
 export let DTYPE_FACTS = []; // [{ name, code, bytes, kind, mantissaBits, exponentBits }] in code order
-export let OPS = {}; //        'mul' -> { name, code, commutes, divides, floors, floorTwin (a name) }
+export let OPS = {}; //        'mul' -> { name, code, commutes, divides, floors, floorTwin (a name), arity, takes (by dtype code), domain (dtype names) }
 export let OP_CODE = {}; //    'mul' -> code
 export let STATUS = {}; //     'ok' -> code
 export let MODE_CODE = {}; //  'numpy' -> code
@@ -100,8 +100,12 @@ function checkedAbi(m) {
   const opNames = named(opCodes);
   const ops = Object.fromEntries(Object.entries(opCodes).map(([name, code]) => {
     const f = (key) => fact('_tw_op_fact', `${key} of op ${name}`, code, factOf(opFact, key));
+    // The domain, a set of kinds (bit k for kind code k): by dtype code, and as the dtypes' names.
+    const domain = f('domain');
+    const takes = Uint8Array.from(dtypes, (d) => (domain >>> kindCodes[d.kind]) & 1);
     return [name, {
       name, code, commutes: f('commutes') === 1, divides: f('divides') === 1, floors: f('floors') === 1, floorTwin: opNames[f('floor_twin')],
+      arity: f('arity'), takes, domain: Object.freeze(dtypes.filter((d) => takes[d.code] === 1).map((d) => d.name)),
     }];
   }));
   for (const op of Object.values(ops)) {

@@ -104,8 +104,15 @@ __attribute__((noinline)) inline void run_short(size_t bytes, const unsigned cha
 // or scalar for 64 bits) is large beside a broadcast divisor's conversions, redone per vector.
 // Their opc loops and float16's (whose kernel classes always share: run_checked) were a third
 // of the module's code.
+// So does an op whose vector function is the same for every width (its functor's kWidthless, a
+// trait like its domain), whose op loop then serves every dtype (run_kernel) with b splatted on
+// the stack.
+template <class F, class = void>
+constexpr bool kWidthless = false;
+template <class F>
+constexpr bool kWidthless<F, std::void_t<decltype(F::kWidthless)>> = F::kWidthless;
 template <class T, class F>
-constexpr bool kSharedOpc = F::kDivision && std::is_integral_v<T>;
+constexpr bool kSharedOpc = (F::kDivision && std::is_integral_v<T>) || kWidthless<F>;
 
 // A kernel: n elements, a or b broadcast (its first element splatted into a vector on the stack,
 // or, with kSplatB, into a register by the loop).
@@ -262,15 +269,18 @@ template <class T, class F, class K, size_t U>
 void vropc(size_t n, const void* a, const void* b, void* y) { run_checked<T>(n, a, true, b, false, y, &run_fast<T, K, U>, &K::full); }
 
 // The three kernels of (T, F) from a vector function or a kernel class; a commutative op has no
-// ropc (the executor runs it as b ∘ a[0] through opc).
+// ropc (the executor runs it as b ∘ a[0] through opc), a unary op only op (its node's operands are
+// one value: both broadcast or neither).
 template <class T, class F, vec_fn V, size_t U>
 VBinaryKernels kernels() {
-  if constexpr (F::kCommutes) return {&vop<T, F, V, U>, &vopc<T, F, V, U>, nullptr};
+  if constexpr (F::kArity == 1) return {&vop<T, F, V, U>, nullptr, nullptr};
+  else if constexpr (F::kCommutes) return {&vop<T, F, V, U>, &vopc<T, F, V, U>, nullptr};
   else return {&vop<T, F, V, U>, &vopc<T, F, V, U>, &vropc<T, F, V, U>};
 }
 template <class T, class F, class K, size_t U>
 VBinaryKernels kernels() {
-  if constexpr (F::kCommutes) return {&vop<T, F, K, U>, &vopc<T, F, K, U>, nullptr};
+  if constexpr (F::kArity == 1) return {&vop<T, F, K, U>, nullptr, nullptr};
+  else if constexpr (F::kCommutes) return {&vop<T, F, K, U>, &vopc<T, F, K, U>, nullptr};
   else return {&vop<T, F, K, U>, &vopc<T, F, K, U>, &vropc<T, F, K, U>};
 }
 

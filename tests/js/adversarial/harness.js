@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as tw from '../../../web/index.js';
 import { memoryInUse, poolReady } from '../internals.js';
-import { entryPoints } from '../dtypes.js';
+import { entryPoints, takes, unaryEntryPoints } from '../dtypes.js';
 
 export { tw, memoryInUse };
 
@@ -86,18 +86,25 @@ export function throwsClear(fn, Class, pattern, what = '') {
 const f32 = (values) => new Float32Array(values);
 
 /**
- * Every op entry point, called on float32 operands the same way, with what it should give for
- * two float32 arrays: `ops.multiply.want(a, b)` is the element-wise product.
+ * Every entry point of every op (tests/js/dtypes.js), called the same way on operands of its
+ * class `T`: Float32Array, or Int32Array for an op that takes no float32 (an integer-only op: the
+ * suites reach it through every door on integers); `arr(values)` makes one. `want(x, y)` is what it
+ * gives for two elements of T (float32 rounding, or an integer's), `wantInteger` for small
+ * integers whose quotients floor and truncation round alike, `out` whether it takes `out`, `dtype`
+ * T's dtype. A unary
+ * entry point is called as call(a, b, options) too: it reads a only (b is the test's, unread).
  */
-/**
- * Every entry point of every op (tests/js/dtypes.js): its float32 answer, its answer for small
- * integers whose quotients floor and truncation round alike, and whether it takes `out`.
- */
-export const OPS = Object.fromEntries(Object.entries(entryPoints(tw)).map(([name, e]) => [name, {
-  call: e.call, want: (x, y) => Math.fround(e.op.real(x, y, Math.fround)), out: e.options,
-  // (An integer result has no -0: a remainder's -2 % 2 is 0.)
-  wantInteger: (x, y) => (e.op.divides ? Math.trunc(e.op.real(x, y)) : e.op.real(x, y)) + 0,
-}]));
+const float32Want = (o) => (x, y) => Math.fround(o.real(x, y, Math.fround));
+// (An integer result has no -0: a remainder's -2 % 2 is 0.)
+const integerWant = (o) => (x, y) => (o.divides ? Math.trunc(o.real(x, y)) : o.real(x, y)) + 0;
+export const OPS = Object.fromEntries([...Object.entries(entryPoints(tw)), ...Object.entries(unaryEntryPoints(tw))].map(([name, e]) => {
+  const T = takes(e.op, 'float32') ? Float32Array : Int32Array;
+  const call = e.op.arity === 1 ? (a, b, options) => e.call(a, options) : e.call;
+  return [name, {
+    call, T, dtype: T === Float32Array ? 'float32' : 'int32', arr: (values) => new T(values), out: e.options, unary: e.op.arity === 1,
+    want: T === Float32Array ? float32Want(e.op) : integerWant(e.op), wantInteger: integerWant(e.op),
+  }];
+}));
 
 /** Asserts a result's float32 values are op(a[i], b[i]). */
 export function assertValues(result, op, a, b) {

@@ -6,7 +6,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { hostile, tw } from './harness.js';
-import { OPS as TEST_OPS } from '../dtypes.js';
+import { OPS as TEST_OPS, takes } from '../dtypes.js';
 
 before(() => tw.init());
 
@@ -23,26 +23,32 @@ function check(got, want, what) {
   }
 }
 
-// Every op's API function (tests/js/dtypes.js), with its float32 answer.
-const OPS = Object.fromEntries(Object.values(TEST_OPS).map((o) => [o.fn, (a, b, options) => tw[o.fn](a, b, options)]));
-const WANT = Object.fromEntries(Object.values(TEST_OPS).map((o) => [o.fn, (x, y) => Math.fround(o.real(x, y, Math.fround))]));
+// Every op's API function (tests/js/dtypes.js), on the class of its operands here (Float32Array,
+// or Int32Array for an op that takes no float32: an integer-only op), with its answer in that
+// dtype (a unary op's call reads a only).
+const OPS = Object.fromEntries(Object.values(TEST_OPS).map((o) => {
+  const T = takes(o, 'float32') ? Float32Array : Int32Array;
+  const call = o.arity === 1 ? (a, b, options) => tw[o.fn](a, options) : (a, b, options) => tw[o.fn](a, b, options);
+  const want = T === Float32Array ? (x, y) => Math.fround(o.real(x, y, Math.fround)) : (x, y) => Number(BigInt.asIntN(32, BigInt(o.real(x, Math.trunc(y)))));
+  return [o.fn, { call, want, T }];
+}));
 
-for (const [name, call] of Object.entries(OPS)) {
+for (const [name, { call, want: op, T }] of Object.entries(OPS)) {
   test(`${name}: out shifted by ±1 element over A or B, in one buffer, at every size`, () => {
     hostile(() => {
       for (const n of SIZES) {
         for (const shift of [1, -1, 3]) {
           for (const over of ['A', 'B']) {
-            const buf = new Float32Array(n + 3);
+            const buf = new T(n + 3);
             fill(buf, n + shift);
             const base = shift > 0 ? 0 : 1;
             const x = buf.subarray(base, base + n);
             const out = buf.subarray(base + shift, base + shift + n);
-            const other = new Float32Array(n);
+            const other = new T(n);
             fill(other, 3);
             other[0] = 2;
             const [a, b] = over === 'A' ? [x, other] : [other, x];
-            const want = Array.from(a, (v, i) => WANT[name](v, b[i]));
+            const want = Array.from(a, (v, i) => op(v, b[i]));
             const r = call({ data: a }, { data: b }, { out });
             assert.equal(r.data, out);
             check(out, want, `${name} n=${n} shift=${shift} over ${over}`);
@@ -55,15 +61,15 @@ for (const [name, call] of Object.entries(OPS)) {
   test(`${name}: out exactly over A (in place), also with B broadcast, at every size`, () => {
     hostile(() => {
       for (const n of SIZES) {
-        const a = new Float32Array(n);
+        const a = new T(n);
         fill(a, 1);
-        const want = Array.from(a, (v) => WANT[name](v, 4));
+        const want = Array.from(a, (v) => op(v, 4));
         call({ data: a }, 4, { out: a });
         check(a, want, `${name} in place n=${n}`);
-        const m = new Float32Array(2 * n);
+        const m = new T(2 * n);
         fill(m, 2);
-        const row = new Float32Array([3, -0.5]);
-        const wantRows = Array.from(m, (v, i) => WANT[name](v, row[i % 2]));
+        const row = new T([3, -0.5]);
+        const wantRows = Array.from(m, (v, i) => op(v, row[i % 2]));
         call({ data: m, shape: [n, 2] }, { data: row, shape: [2] }, { out: m });
         check(m, wantRows, `${name} in place with broadcasting n=${n}`);
       }
@@ -75,10 +81,10 @@ for (const [name, call] of Object.entries(OPS)) {
       for (const n of SIZES) {
         const sab = new SharedArrayBuffer(4 * (n + 1));
         const alias = structuredClone(sab); // another object, the same memory
-        const a = new Float32Array(sab, 0, n);
+        const a = new T(sab, 0, n);
         fill(a, 9);
-        const out = new Float32Array(alias, 4, n);
-        const want = Array.from(a, (v) => WANT[name](v, -3));
+        const out = new T(alias, 4, n);
+        const want = Array.from(a, (v) => op(v, -3));
         call({ data: a }, -3, { out });
         check(out, want, `${name} aliased SharedArrayBuffers n=${n}`);
       }
@@ -88,16 +94,17 @@ for (const [name, call] of Object.entries(OPS)) {
   test(`${name}: views of one resident tensor as operand and out, shifted; a tensor as operand and out`, () => {
     hostile(() => {
       for (const n of SIZES) {
-        const src = new Float32Array(n + 1);
+        const src = new T(n + 1);
         fill(src, 4);
         const t = tw.tensor(src);
-        const want = Array.from(src.subarray(0, n), (v) => WANT[name](v, 1.5));
-        call({ data: t.data.subarray(0, n) }, 1.5, { out: t.data.subarray(1, n + 1) });
+        const scalar = T === Float32Array ? 1.5 : 5;
+        const want = Array.from(src.subarray(0, n), (v) => op(v, scalar));
+        call({ data: t.data.subarray(0, n) }, scalar, { out: t.data.subarray(1, n + 1) });
         check(t.data.subarray(1, n + 1), want, `${name} wasm views n=${n}`);
         // A resident operand and a view of it as out.
         const u = tw.tensor(src.subarray(0, n));
         const v = tw.tensor(src.subarray(0, n + 1));
-        const wantU = Array.from(src.subarray(0, n), (x) => WANT[name](x, 2));
+        const wantU = Array.from(src.subarray(0, n), (x) => op(x, 2));
         call(u, 2, { out: v.data.subarray(1, n + 1) });
         check(v.data.subarray(1, n + 1), wantU, `${name} resident operand, view as out n=${n}`);
         call(u, 2, { out: u });

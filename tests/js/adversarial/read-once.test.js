@@ -22,8 +22,8 @@ for (const [name, op] of Object.entries(OPS)) {
   test(`${name}: a dim read as 3 when first read and 1.5 after is read once, as 3`, () => {
     hostile(() => {
       const [shape, counter] = shifty([2, 0], 1, 3, 1.5);
-      const a = f32([1, 2, 3, 4, 5, 6]);
-      const b = f32([10, 20, 30, 40, 50, 60]);
+      const a = op.arr([1, 2, 3, 4, 5, 6]);
+      const b = op.arr([10, 20, 30, 40, 50, 60]);
       const r = op.call({ data: a, shape }, { data: b, shape: [2, 3] });
       assert.equal(counter.reads, 1);
       assert.deepEqual(r.shape, [2, 3]);
@@ -36,13 +36,13 @@ for (const [name, op] of Object.entries(OPS)) {
   test(`${name}: an operand's data, shape and dtype are each read once; getters on the prototype are not read`, () => {
     hostile(() => {
       const reads = { data: 0, shape: 0, dtype: 0 };
-      const a = f32([1, 2, 3, 4]);
+      const a = op.arr([1, 2, 3, 4]);
       const operand = {
-        get data() { reads.data += 1; return reads.data === 1 ? a : f32([9]); },
+        get data() { reads.data += 1; return reads.data === 1 ? a : op.arr([9]); },
         get shape() { reads.shape += 1; return reads.shape === 1 ? [4] : [1]; },
-        get dtype() { reads.dtype += 1; return reads.dtype === 1 ? 'float32' : 'int8'; },
+        get dtype() { reads.dtype += 1; return reads.dtype === 1 ? op.dtype : 'int8'; },
       };
-      assertValues(op.call(operand, { data: f32([2, 2, 2, 2]) }), op, a, [2, 2, 2, 2]);
+      assertValues(op.call(operand, { data: op.arr([2, 2, 2, 2]) }), op, a, [2, 2, 2, 2]);
       assert.deepEqual(reads, { data: 1, shape: 1, dtype: 1 });
       class Inherits { get data() { return a; } } // not an own property: an operand without data
       throwsClear(() => op.call(new Inherits(), 1), TypeError, /data is not an own property of this object, and its class is none of the tensors this library reads/, name);
@@ -51,13 +51,13 @@ for (const [name, op] of Object.entries(OPS)) {
 
   test(`${name}: what a polluted Object.prototype or Array.prototype adds is ignored`, () => {
     hostile(() => {
-      const polluted = { shape: [99], dtype: 'int8', out: new Float32Array(4), autoBroadcast: 'none', axis: 5,
+      const polluted = { shape: [99], dtype: 'int8', out: new op.T(4), autoBroadcast: 'none', axis: 5,
         broadcast: 1, auto_broadcast: 'pdpd', m_pythondiv: 'maybe', onZeroDivision: 'error', pythondiv: 'yes' };
       try {
         Object.assign(Object.prototype, polluted);
         Array.prototype[1] = 7;
-        const a = f32([1, 2, 3, 4]);
-        const r = op.call({ data: a }, { data: f32([2, 4, 8, 16]) }, {});
+        const a = op.arr([1, 2, 3, 4]);
+        const r = op.call({ data: a }, { data: op.arr([2, 4, 8, 16]) }, {});
         assertValues(r, op, a, [2, 4, 8, 16]);
         assert.ok(polluted.out.every((x) => x === 0)); // no result went to the inherited out
         // A hole is not filled from Array.prototype: [1, <hole>] is not a shape of numbers.
@@ -79,8 +79,10 @@ for (const [name, op] of Object.entries(OPS)) {
           return Reflect.get(t, key, receiver);
         },
       });
-      const a = f32([1, 2, 3, 4]);
-      const r = op.call(trace({ data: trace([1, 2, 3, 4], 'data'), shape: trace([2, 2], 'shape') }, 'operand'), { data: a, shape: [2, 2] });
+      const a = op.arr([1, 2, 3, 4]);
+      // (A plain array is float32 without a dtype: an integer-only op's operand says its dtype.)
+      const typed = op.dtype === 'float32' ? {} : { dtype: op.dtype };
+      const r = op.call(trace({ data: trace([1, 2, 3, 4], 'data'), shape: trace([2, 2], 'shape'), ...typed }, 'operand'), { data: a, shape: [2, 2] });
       assertValues(r, op, [1, 2, 3, 4], a);
       for (const key of ['operand.data', 'operand.shape', 'data.0', 'data.3', 'data.length', 'shape.0', 'shape.1', 'shape.length']) {
         assert.equal(gets.filter((g) => g === key).length, 1, `${key} read ${gets.filter((g) => g === key).length} times`);
@@ -100,11 +102,11 @@ for (const [name, op] of Object.entries(OPS)) {
     hostile(() => {
       let coerced = 0;
       const sneaky = { valueOf() { coerced += 1; return 2; }, [Symbol.toPrimitive]() { coerced += 1; return 2; } };
-      const a = f32([1, 2]);
+      const a = op.arr([1, 2]);
       throwsClear(() => op.call({ data: a, shape: [sneaky] }, 1), RangeError, /invalid dim an object at axis 0/, name);
       throwsClear(() => op.call({ data: a, shape: [new Number(2)] }, 1), RangeError, /Number object/, name); // eslint-disable-line no-new-wrappers
       throwsClear(() => op.call({ data: [1, sneaky] }, 1), TypeError, /data\[1\] is an object, not a number or bigint/, name);
-      throwsClear(() => op.call({ data: a, dtype: new String('float32') }, 1), TypeError, /unknown dtype a String object/, name); // eslint-disable-line no-new-wrappers
+      throwsClear(() => op.call({ data: a, dtype: new String(op.dtype) }, 1), TypeError, /unknown dtype a String object/, name); // eslint-disable-line no-new-wrappers
       throwsClear(() => op.call(new Number(3), { data: a }), TypeError, /got a Number object/, name); // eslint-disable-line no-new-wrappers
       assert.equal(coerced, 0);
     });

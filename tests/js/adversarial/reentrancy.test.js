@@ -9,15 +9,16 @@ import { OPS, assertValues, f32, hostile, throwsClear, tw } from './harness.js';
 before(() => tw.init());
 
 for (const [name, op] of Object.entries(OPS)) {
-  test(`${name}: a resident operand disposed by B's getter, its block taken by a new tensor: TypeError`, () => {
+  // (A unary op reads no B: its operand's own getters are read-once.test.js's.)
+  if (!op.unary) test(`${name}: a resident operand disposed by B's getter, its block taken by a new tensor: TypeError`, () => {
     hostile(() => {
-      const a = tw.tensor(f32([1, 2, 3, 4]));
+      const a = tw.tensor(op.arr([1, 2, 3, 4]));
       let taker = null;
       const b = {
         get data() {
           a.dispose();
-          taker = tw.tensor(f32([100, 200, 300, 400])); // may get a's block
-          return f32([1, 1, 1, 1]);
+          taker = tw.tensor(op.arr([100, 200, 300, 400])); // may get a's block
+          return op.arr([1, 1, 1, 1]);
         },
         shape: [4],
       };
@@ -29,8 +30,8 @@ for (const [name, op] of Object.entries(OPS)) {
 
   test(`${name}: broadcastShapes of a huge shape from a getter leaves the call's own shapes alone`, () => {
     hostile(() => {
-      const a = f32([1, 2, 3, 4, 5, 6]);
-      const b = f32([2, 4, 8]);
+      const a = op.arr([1, 2, 3, 4, 5, 6]);
+      const b = op.arr([2, 4, 8]);
       const B = {
         get data() {
           assert.deepEqual(tw.broadcastShapes([1 << 20], [1 << 20]), [1 << 20]);
@@ -47,8 +48,8 @@ for (const [name, op] of Object.entries(OPS)) {
 
   test(`${name}: larger ops from a getter (the staging block replaced, memory grown) leave the call right`, () => {
     hostile(() => {
-      const a = f32([1, 2, 3, 4]);
-      const b = f32([5, 6, 7, 8]);
+      const a = op.arr([1, 2, 3, 4]);
+      const b = op.arr([5, 6, 7, 8]);
       const B = {
         get data() {
           // Not streamed (onZeroDivision 'error'), so it needs a larger staging block than this call.
@@ -67,11 +68,11 @@ for (const [name, op] of Object.entries(OPS)) {
   test(`${name}: the result is of the built-in class; no constructor of the caller runs`, () => {
     hostile(() => {
       let constructed = 0;
-      class Evil extends Float32Array {
+      class Evil extends op.T {
         constructor(...args) {
           super(...args);
           constructed += 1;
-          tw.multiply({ data: f32([9]) }, 9); // would run in the middle of the call if it were called
+          tw.multiply({ data: op.arr([9]) }, 9); // would run in the middle of the call if it were called
         }
 
         static get [Symbol.species]() {
@@ -80,15 +81,16 @@ for (const [name, op] of Object.entries(OPS)) {
         }
       }
       const a = Evil.from([1, 2, 3, 4]);
-      const b = f32([2, 2, 2, 2]);
+      const b = op.arr([2, 2, 2, 2]);
       const count = constructed;
+      const fill = op.T === Float32Array ? 1.5 : 3;
       for (const n of [4, 300000]) {
-        const x = n === 4 ? a : new Evil(n).fill(1.5);
-        const y = n === 4 ? b : new Float32Array(n).fill(2);
+        const x = n === 4 ? a : new Evil(n).fill(fill);
+        const y = n === 4 ? b : new op.T(n).fill(2);
         const r = op.call({ data: x }, { data: y });
-        assert.equal(r.data.constructor, Float32Array);
+        assert.equal(r.data.constructor, op.T);
         if (n === 4) assertValues(r, op, a, b);
-        else assert.ok(r.data.every((v) => v === op.want(1.5, 2)));
+        else assert.ok(r.data.every((v) => v === op.want(fill, 2)));
       }
       assert.equal(constructed, count + 1); // only the `new Evil(n)` above
     });
@@ -98,16 +100,18 @@ for (const [name, op] of Object.entries(OPS)) {
 for (const [name, op] of Object.entries(OPS).filter(([, o]) => o.out)) {
   test(`${name}: a resident out disposed during the call (before or after it was read): TypeError, nothing written`, () => {
     hostile(() => {
-      for (const when of ['operand getter', 'option getter after out']) {
-        const out = tw.empty([4], 'float32');
+      // (A unary op reads no B, and takes no autoBroadcast: its dtype option's getter steals.)
+      for (const when of op.unary ? ['option getter after out'] : ['operand getter', 'option getter after out']) {
+        const out = tw.empty([4], op.dtype);
         let taker = null;
         const steal = () => {
           out.dispose();
-          taker = tw.empty([4], 'float32'); // may get out's block
+          taker = tw.empty([4], op.dtype); // may get out's block
         };
-        const a = { data: f32([1, 2, 3, 4]) };
-        const b = when === 'operand getter' ? { get data() { steal(); return f32([2, 2, 2, 2]); } } : { data: f32([2, 2, 2, 2]) };
-        const options = when === 'operand getter' ? { out } : { out, get autoBroadcast() { steal(); return 'numpy'; } };
+        const a = { data: op.arr([1, 2, 3, 4]) };
+        const b = when === 'operand getter' ? { get data() { steal(); return op.arr([2, 2, 2, 2]); } } : { data: op.arr([2, 2, 2, 2]) };
+        const options = when === 'operand getter' ? { out } : op.unary ? { out, get dtype() { steal(); return undefined; } }
+          : { out, get autoBroadcast() { steal(); return 'numpy'; } };
         throwsClear(() => op.call(a, b, options), TypeError, /out.*disposed/, `${name} ${when}`);
         assert.deepEqual(Array.from(taker.data), [0, 0, 0, 0]);
         taker.dispose();
@@ -117,9 +121,9 @@ for (const [name, op] of Object.entries(OPS).filter(([, o]) => o.out)) {
 
   test(`${name}: a host out whose buffer is transferred by a getter: TypeError, nothing written elsewhere`, () => {
     hostile(() => {
-      const out = new Float32Array(4);
+      const out = new op.T(4);
       const options = { out, get pythondiv() { structuredClone(out.buffer, { transfer: [out.buffer] }); return undefined; } };
-      throwsClear(() => tw.divide({ data: f32([1, 2, 3, 4]) }, 2, options), TypeError, /out.*detached/, name);
+      throwsClear(() => tw.divide({ data: op.arr([1, 2, 3, 4]) }, 2, options), TypeError, /out.*detached/, name);
     });
   });
 }
@@ -151,7 +155,8 @@ test('a getter that throws: its error comes out, nothing is leaked, the next cal
   hostile(() => {
     const boom = new Error('from the caller');
     for (const [name, op] of Object.entries(OPS)) {
-      assert.throws(() => op.call({ data: f32([1]) }, { get data() { throw boom; } }), (e) => e === boom, name);
+      const throwing = { get data() { throw boom; } };
+      assert.throws(() => (op.unary ? op.call(throwing) : op.call({ data: op.arr([1]) }, throwing)), (e) => e === boom, name);
     }
     assert.throws(() => tw.tensor(f32([1, 2]), { get length() { throw boom; } }), TypeError); // not an array
     const throwingShape = [2];

@@ -11,21 +11,21 @@ before(() => tw.init());
 for (const [name, op] of Object.entries(OPS)) {
   test(`${name}: own length, dtype, shape, data and a forged pointer on a tensor change nothing`, () => {
     hostile(() => {
-      const t = tw.tensor(f32([1, 2, 3, 4]), [2, 2]);
+      const t = tw.tensor(op.arr([1, 2, 3, 4]), [2, 2]);
       for (const [key, value] of [['length', 1 << 24], ['dtype', 'float64'], ['shape', [1 << 12, 1 << 12]],
         ['data', new Float64Array(4)], ['ptr', 8], ['disposed', true]]) {
         Object.defineProperty(t, key, { value, configurable: true });
       }
-      const r = op.call(t, { data: f32([2, 2, 2, 2]), shape: [2, 2] });
+      const r = op.call(t, { data: op.arr([2, 2, 2, 2]), shape: [2, 2] });
       assert.deepEqual(r.shape, [2, 2]);
-      assert.equal(r.dtype, 'float32');
+      assert.equal(r.dtype, op.dtype);
       assert.deepEqual(Array.from(r.data), [1, 2, 3, 4].map((x) => op.want(x, 2)));
       if (op.out) {
-        const y = tw.empty([2, 2], 'float32');
+        const y = tw.empty([2, 2], op.dtype);
         Object.defineProperty(y, 'length', { value: 1 << 24 });
         assert.equal(op.call(t, 2, { out: y }), y);
         assert.deepEqual(Array.from(y.data), [1, 2, 3, 4].map((x) => op.want(x, 2)));
-        const short = tw.empty([3], 'float32');
+        const short = tw.empty([3], op.dtype);
         Object.defineProperty(short, 'length', { value: 4 });
         throwsClear(() => op.call(t, 2, { out: short }), RangeError, /out holds 3 elements but the result of shape \[2,2\] has 4/, name);
         short.dispose();

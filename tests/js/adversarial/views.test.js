@@ -21,7 +21,7 @@ for (const [name, op] of Object.entries(OPS)) {
           return v;
         },
       });
-      const r = op.call({ data: f32([1, 2, 3, 4]), shape: [2, 2], strides }, { data: f32([1, 1, 1, 1]), shape: [2, 2] });
+      const r = op.call({ data: op.arr([1, 2, 3, 4]), shape: [2, 2], strides }, { data: op.arr([1, 1, 1, 1]), shape: [2, 2] });
       assert.deepEqual(r.shape, [2, 2]);
       assertValues(r, op, [1, 3, 2, 4], [1, 1, 1, 1]); // the transposed view, read with strides [1, 2]
       assert.equal(reads.filter((k) => k === '0').length, 1);
@@ -32,7 +32,7 @@ for (const [name, op] of Object.entries(OPS)) {
   test(`${name}: a view whose buffer shrinks while its strides are read: RangeError, nothing read past it`, () => {
     hostile(() => {
       const buffer = new ArrayBuffer(64, { maxByteLength: 64 });
-      const data = new Float32Array(buffer);
+      const data = new op.T(buffer);
       const strides = new Proxy([4, 1], { get(target, key) { if (key === '1') buffer.resize(8); return target[key]; } });
       throwsClear(() => op.call({ data, shape: [4, 4], strides }, 1), RangeError, /resized while the arguments were being read/, name);
     });
@@ -40,7 +40,7 @@ for (const [name, op] of Object.entries(OPS)) {
 
   test(`${name}: a view that reaches past its data, or before it, is a RangeError that names the element`, () => {
     hostile(() => {
-      const data = f32([1, 2, 3, 4, 5, 6]);
+      const data = op.arr([1, 2, 3, 4, 5, 6]);
       throwsClear(() => op.call({ data, shape: [2, 3], strides: [3, 1], offset: 1 }, 1), RangeError, /reaches element 6, outside data's 6 elements/, name);
       throwsClear(() => op.call({ data, shape: [3], strides: [-2], offset: 3 }, 1), RangeError, /reaches element -1/, name);
       throwsClear(() => op.call({ data, shape: [2], strides: [2 ** 53] }, 1), TypeError, /strides\[0\] must be an integer/, name);
@@ -52,7 +52,7 @@ for (const [name, op] of Object.entries(OPS)) {
     hostile(() => {
       const keys = ['data', 'shape', 'strides', 'offset', 'order', 'dims', 'type'];
       try {
-        Object.assign(Object.prototype, { data: f32([9, 9]), shape: [2], strides: [1], offset: 0, order: 'row-major', dims: [2], type: 'float32' });
+        Object.assign(Object.prototype, { data: op.arr([9, 9]), shape: [2], strides: [1], offset: 0, order: 'row-major', dims: [2], type: op.dtype });
         throwsClear(() => op.call({ size: 2 }, 1), TypeError, /data is missing/, name);
       } finally {
         for (const k of keys) delete Object.prototype[k];
@@ -62,16 +62,16 @@ for (const [name, op] of Object.entries(OPS)) {
 
   test(`${name}: a TensorFlow.js-like tensor whose dataSync() calls the library and disposes a tensor: the call stands`, () => {
     hostile(() => {
-      const other = tw.tensor(f32([5, 6]));
+      const other = tw.tensor(op.arr([5, 6]));
       const tfLike = {
-        dataId: {}, shape: [2], dtype: 'float32',
+        dataId: {}, shape: [2], dtype: op.dtype,
         dataSync() {
           assert.deepEqual(Array.from(tw.multiply(other, 2).data), [10, 12]);
           other.dispose();
-          return f32([3, 4]);
+          return op.arr([3, 4]);
         },
       };
-      const r = op.call(tfLike, { data: f32([1, 2]) });
+      const r = op.call(tfLike, { data: op.arr([1, 2]) });
       assert.deepEqual(r.shape, [2]);
       assertValues(r, op, [3, 4], [1, 2]);
       throwsClear(() => op.call(other, 1), TypeError, /disposed/, name);

@@ -41,7 +41,11 @@ function readLeb(bytes, at) {
   return [n, at];
 }
 
-/** The module's bytes without its custom sections named `name`, and with `text` as one (at the end). */
+/**
+ * The module's bytes without its custom sections named `name` or `target_features` (the wasm
+ * features LLVM compiled for, which only tools read: no engine does), and with `text` as one
+ * (at the end).
+ */
 function withSection(bytes, name, text) {
   const parts = [bytes.subarray(0, 8)];
   for (let at = 8; at < bytes.length;) {
@@ -51,7 +55,8 @@ function withSection(bytes, name, text) {
     at = body + size;
     if (id === 0) {
       const [length, nameAt] = readLeb(bytes, body);
-      if (Buffer.from(bytes.subarray(nameAt, nameAt + length)).toString('utf8') === name) continue;
+      const section = Buffer.from(bytes.subarray(nameAt, nameAt + length)).toString('utf8');
+      if (section === name || section === 'target_features') continue;
     }
     parts.push(bytes.subarray(start, at));
   }

@@ -41,8 +41,28 @@ struct Operand {
   }
 };
 
-// The loop of a kernel, one per (dtype, vector function, b splatted): `bytes` (16 or more) of y
-// from a and b, each stepping 16 bytes a vector or 0 (a vector splatted on the stack). With
+// bytes from src to dst, as plain loads and stores (a memcpy of a size not known at compile time
+// is wasm's memory.copy, which costs more for a few bytes). One copy for every kernel.
+__attribute__((noinline, no_builtin("memcpy"))) inline void copy_bytes(void* dst, const void* src, size_t bytes) {
+  for (size_t i = 0; i < bytes; ++i) static_cast<unsigned char*>(dst)[i] = static_cast<const unsigned char*>(src)[i];
+}
+
+using run_fn = void (*)(size_t bytes, const unsigned char* a, size_t step_a, const unsigned char* b, size_t step_b,
+                        unsigned char* y);
+
+// A run of fewer than 16 bytes: through the kernel's loop on copies padded with zeros to a vector.
+// One copy for every kernel: not inlined.
+__attribute__((noinline)) inline void run_short(size_t bytes, const unsigned char* a, size_t step_a, const unsigned char* b,
+                                                size_t step_b, unsigned char* y, run_fn loop) {
+  alignas(16) unsigned char pa[16] = {}, pb[16] = {}, py[16];
+  if (step_a != 0) copy_bytes(pa, a, bytes);
+  if (step_b != 0) copy_bytes(pb, b, bytes);
+  loop(16, step_a != 0 ? pa : a, step_a, step_b != 0 ? pb : b, step_b, py);
+  copy_bytes(y, py, bytes);
+}
+
+// The loop of a kernel, one per (dtype, vector function, b splatted): `bytes` of y from a and b
+// (fewer than 16: run_short), each stepping 16 bytes a vector or 0 (a vector splatted on the stack). With
 // kSplatB, b is splatted from its first element into a register, before the loop, so that what
 // the vector function derives from b alone (a float32 divisor, a bfloat16's widening) is hoisted
 // out of it. The last vector is computed first, from the inputs as they are before anything is
@@ -52,6 +72,12 @@ struct Operand {
 template <class T, vec_fn V, size_t kUnroll, bool kSplatB, bool kOpOnly>
 __attribute__((noinline)) void run(size_t bytes, const unsigned char* a, size_t step_a, const unsigned char* b,
                                    size_t step_b, unsigned char* y) {
+  // A run of fewer than 16 bytes (n elements of a kernel's call: the check is here, once a loop,
+  // not in each of the kernels that call it).
+  if (bytes < 16) {
+    if (bytes != 0) run_short(bytes, a, step_a, b, step_b, y, &run<T, V, kUnroll, kSplatB, kOpOnly>);
+    return;
+  }
   // The steps known where they are (opc's a, and both where only op runs this loop): constant
   // offsets and increments in the loop.
   if constexpr (kSplatB || kOpOnly) step_a = 16;
@@ -78,26 +104,6 @@ __attribute__((noinline)) void run(size_t bytes, const unsigned char* a, size_t 
     b += step_b;
   }
   wasm_v128_store(end, last);
-}
-
-// bytes from src to dst, as plain loads and stores (a memcpy of a size not known at compile time
-// is wasm's memory.copy, which costs more for a few bytes). One copy for every kernel.
-__attribute__((noinline, no_builtin("memcpy"))) inline void copy_bytes(void* dst, const void* src, size_t bytes) {
-  for (size_t i = 0; i < bytes; ++i) static_cast<unsigned char*>(dst)[i] = static_cast<const unsigned char*>(src)[i];
-}
-
-using run_fn = void (*)(size_t bytes, const unsigned char* a, size_t step_a, const unsigned char* b, size_t step_b,
-                        unsigned char* y);
-
-// A run of fewer than 16 bytes: through the kernel's loop on copies padded with zeros to a vector.
-// One copy for every kernel: not inlined.
-__attribute__((noinline)) inline void run_short(size_t bytes, const unsigned char* a, size_t step_a, const unsigned char* b,
-                                                size_t step_b, unsigned char* y, run_fn loop) {
-  alignas(16) unsigned char pa[16] = {}, pb[16] = {}, py[16];
-  if (step_a != 0) copy_bytes(pa, a, bytes);
-  if (step_b != 0) copy_bytes(pb, b, bytes);
-  loop(16, step_a != 0 ? pa : a, step_a, step_b != 0 ? pb : b, step_b, py);
-  copy_bytes(y, py, bytes);
 }
 
 // Whether opc shares op's loop: the integer divisions, whose work per vector (through floats,
@@ -133,8 +139,7 @@ inline void run_kernel(size_t n, const void* a_, bool splat_a, const void* b_, b
   // The loop reads T only to splat b: the others are one loop for every dtype of a vector
   // function.
   using L = std::conditional_t<kSplatB, T, uint8_t>;
-  if (bytes >= 16) run<L, V, kUnroll, kSplatB, kOpOnly>(bytes, a, step_a, b, step_b, y);
-  else if (bytes != 0) run_short(bytes, a, step_a, b, step_b, y, &run<L, V, kUnroll, kSplatB, kOpOnly>);
+  run<L, V, kUnroll, kSplatB, kOpOnly>(bytes, a, step_a, b, step_b, y);
 }
 
 // The unroll U, in elements (kernel_list.inc), as whole vectors.

@@ -52,7 +52,11 @@ namespace tensorwise {
   X(min, op_min)             \
   X(mod, op_mod)             \
   X(fmod, op_fmod)           \
-  X(sqdiff, op_sqdiff)
+  X(sqdiff, op_sqdiff)         \
+  X(bit_and, op_bit_and)       \
+  X(bit_or, op_bit_or)         \
+  X(bit_xor, op_bit_xor)       \
+  X(bit_not, op_bit_not)
 
 enum class Op : uint8_t {
 #define TW_ENUM(name, functor) name,
@@ -347,6 +351,39 @@ inline v128_t squared_difference(v128_t a, v128_t b) {
 }
 inline v128_t f32_sqdiff(v128_t a, v128_t b) { return squared_difference<f32_sub, f32_mul>(a, b); }
 inline v128_t f64_sqdiff(v128_t a, v128_t b) { return squared_difference<f64_sub, f64_mul>(a, b); }
+
+}  // namespace wasmsimd
+#endif
+
+// Bitwise and, or, xor of integers (ONNX BitwiseAnd/Or/Xor-18, OpenVINO BitwiseAnd/Or/Xor-13,
+// numpy's bitwise_and/or/xor): on the two's complement bits, computed in unsigned; and not (~x,
+// unary). Integers only (their domain): a float has no bitwise op in ONNX, OpenVINO or numpy.
+template <class Fn, int Arity = 2>
+struct bitwise : facts<Arity == 2, false, true, Arithmetic::none, false, kIntegers, Arity> {
+  static constexpr bool kWidthless = true;  // one SIMD instruction for every width: one loop (loops.h)
+  template <class T>
+  static T apply(T a, T b) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(Fn{}(static_cast<U>(a), static_cast<U>(b)));
+  }
+};
+struct op_bit_and : bitwise<std::bit_and<>> {};
+struct op_bit_or : bitwise<std::bit_or<>> {};
+struct op_bit_xor : bitwise<std::bit_xor<>> {};
+struct not_first {
+  template <class U>
+  U operator()(U a, U) const { return static_cast<U>(~a); }
+};
+struct op_bit_not : bitwise<not_first, 1> {};
+
+// The bitwise ops 16 bytes at a time: one instruction for every width.
+#ifdef __wasm_simd128__
+namespace wasmsimd {
+
+inline v128_t bit_and(v128_t a, v128_t b) { return wasm_v128_and(a, b); }
+inline v128_t bit_or(v128_t a, v128_t b) { return wasm_v128_or(a, b); }
+inline v128_t bit_xor(v128_t a, v128_t b) { return wasm_v128_xor(a, b); }
+inline v128_t bit_not(v128_t a, v128_t) { return wasm_v128_not(a); }
 
 }  // namespace wasmsimd
 #endif

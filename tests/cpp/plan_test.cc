@@ -487,6 +487,7 @@ TEST_CASE("programs: random expressions with casts and literals equal their node
     const DType c = random_dtype(rng);
     Builder b{Program{}, rng};
     b.g.dtype = c;
+    if (is_integer(c)) b.ops.insert(b.ops.end(), {Op::bit_and, Op::bit_or, Op::bit_xor, Op::bit_not});  // the integers' own ops
     b.g.inputs = 1 + static_cast<int>(rng() % 4);
     for (int i = 0; i < b.g.inputs; ++i) {
       DType t;
@@ -608,6 +609,24 @@ TEST_CASE("chains: in place (y is an input), and runs of every length around the
       for (size_t i = 0; i < n; ++i) CHECK(same_elements(c, &x[i * es], &want[i * es]));
     }
   }
+}
+
+TEST_CASE("programs: every node in its op's domain, a unary node naming its operand twice") {
+  for (int t = 0; t < kDTypeCount; ++t) {
+    const DType c = static_cast<DType>(t);
+    for (int o = 0; known_op(static_cast<uint32_t>(o)); ++o) {
+      const Op op = static_cast<Op>(o);
+      Program g = single_op(op, c);
+      CHECK(valid_program(g) == takes(op, c));
+      if (arity(op) == 1) {
+        g.node[0].b = 1;  // a second operand a unary op does not read
+        CHECK_FALSE(valid_program(g));
+      }
+    }
+  }
+  CHECK(takes(Op::bit_and, DType::u64));
+  CHECK_FALSE(takes(Op::bit_not, DType::f16));
+  CHECK(takes(Op::mul, DType::bf16));
 }
 
 TEST_CASE("programs: a lone input is its cast; literals alone fill the output") {

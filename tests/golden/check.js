@@ -12,12 +12,12 @@ function decode({ b64, shape }, dtype) {
 /** Returns a list of mismatch descriptions (empty when the case passes). */
 export function runCase(api, c) {
   const a = decode(c.a, c.dtype);
-  const b = decode(c.b, c.dtype);
   const want = decode(c.y, c.dtype);
   const op = OPS[c.op].run(api);
   let got;
   try {
-    got = op({ ...a, dtype: c.dtype }, { ...b, dtype: c.dtype }, c.options);
+    // (A unary op's case has no b.)
+    got = c.b === undefined ? op({ ...a, dtype: c.dtype }, c.options) : op({ ...a, dtype: c.dtype }, { ...decode(c.b, c.dtype), dtype: c.dtype }, c.options);
   } catch (e) {
     return [`${c.id}: threw ${e.name}: ${e.message}`];
   }

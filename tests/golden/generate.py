@@ -165,7 +165,17 @@ OPS = {
     'sqdiff': {'float': squared_difference, 'integer': wrapping(squared_difference), 'divides': False,
                # bfloat16: the difference rounded to bfloat16 before it is squared
                'bfloat16': lambda a, b: (lambda d: d * d)(bf16_to_f32(to_bf16(a - b)))},
+    # Integers only (no 'float'): numpy's bitwise functions; 'unary': one operand.
+    'bit_and': {'integer': wrapping(np.bitwise_and), 'divides': False},
+    'bit_or': {'integer': wrapping(np.bitwise_or), 'divides': False},
+    'bit_xor': {'integer': wrapping(np.bitwise_xor), 'divides': False},
+    'bit_not': {'integer': lambda a, b, dtype, pythondiv: np.invert(a).astype(dtype), 'divides': False, 'unary': True},
 }
+
+
+def takes(op, dtype):
+    """Whether an op takes a dtype: floats where it has a float function, integers where an integer one."""
+    return ('float' in OPS[op]) if dtype in FLOATS else ('integer' in OPS[op])
 
 
 def compute(op, dtype, a, b, pythondiv):
@@ -191,6 +201,12 @@ def pdpd_view(b_shape, a_rank, axis):
 def encode(arr, dtype):
     arr = np.ascontiguousarray(arr, dtype=STORAGE[dtype])
     return {'shape': list(arr.shape), 'b64': base64.b64encode(arr.astype(arr.dtype.newbyteorder('<')).tobytes()).decode()}
+
+
+def unary_case(op, dtype, a_shape):
+    a = values(dtype, int(np.prod(a_shape, dtype=np.int64))).reshape(a_shape)
+    y = compute(op, dtype, a, None, True)
+    return {'op': op, 'dtype': dtype, 'options': {}, 'a': encode(a, dtype), 'y': encode(y, dtype)}
 
 
 def case(op, dtype, pythondiv, mode, a_shape, b_shape, axis=None):
@@ -396,12 +412,18 @@ def main():
     cases = []
     for dtype in FLOATS + SIGNED + UNSIGNED:
         # Each op; a division of signed integers in both roundings.
-        variants = [(op, True) for op in OPS] + [(op, False) for op in OPS if OPS[op]['divides'] and dtype in SIGNED]
+        variants = [(op, True) for op in OPS if takes(op, dtype)] + [(op, False) for op in OPS if OPS[op]['divides'] and dtype in SIGNED]
         for op, pythondiv in variants:
             # A stream of random numbers per group: adding an op or a dtype leaves the others' cases as they are.
             global rng
             rng = np.random.default_rng([SEED, zlib.crc32(f'{dtype} {op} {pythondiv}'.encode())])
             pairs = NUMPY_PAIRS + [random_shape_pair() for _ in range(6)]
+            if OPS[op].get('unary'):
+                group = [unary_case(op, dtype, a) for a, b in pairs] + [unary_case(op, dtype, s) for s in NONE_CASES]
+                for i, c in enumerate(group):
+                    c['id'] = f'{dtype}-{op}-{i}'
+                cases += group
+                continue
             group = [case(op, dtype, pythondiv, 'numpy', a, b) for a, b in pairs]
             group += [case(op, dtype, pythondiv, 'pdpd', a, b, axis) for a, b, axis in PDPD_CASES]
             group += [case(op, dtype, pythondiv, 'none', s, s) for s in NONE_CASES]

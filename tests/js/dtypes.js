@@ -57,7 +57,10 @@ const op = (fn, onnx, openvino, sign, divides, commutes, real, more = {}) => ({
 });
 /** Whether op record `o` takes `dtype`. */
 export const takes = (o, dtype) => o.dtypes.includes(dtype);
-
+const INTEGERS = DTYPE_NAMES.filter((d) => DTYPES[d].kind === 'int');
+// A bitwise op on exact integers (numbers or bigints): BigInt's operators are two's complement
+// on unbounded integers, which wraps to the dtype's as the tests' rounding does.
+const bitwise = (f) => (x, y) => (typeof x === 'bigint' ? f(x, y) : Number(f(BigInt(x), BigInt(y ?? 0))));
 // IEEE 754-2019 maximum and minimum: Math.max and Math.min are they (NaN, -0 < +0).
 const extremum = (pick) => (x, y) => (typeof x === 'bigint' ? (pick(x, y) ? x : y) : (pick === gt ? Math.max : Math.min)(x, y));
 const gt = (x, y) => x > y;
@@ -88,6 +91,10 @@ export const OPS = {
     const d = typeof x === 'bigint' ? x - y : round(x - y);
     return d * d;
   }),
+  bit_and: op('bitwiseAnd', 'BitwiseAnd', 'BitwiseAnd', null, false, true, bitwise((x, y) => x & y), { dtypes: INTEGERS }),
+  bit_or: op('bitwiseOr', 'BitwiseOr', 'BitwiseOr', null, false, true, bitwise((x, y) => x | y), { dtypes: INTEGERS }),
+  bit_xor: op('bitwiseXor', 'BitwiseXor', 'BitwiseXor', null, false, true, bitwise((x, y) => x ^ y), { dtypes: INTEGERS }),
+  bit_not: op('bitwiseNot', 'BitwiseNot', 'BitwiseNot', null, false, false, bitwise((x) => ~x), { dtypes: INTEGERS, arity: 1 }),
 };
 export const OP_NAMES = Object.keys(OPS);
 

@@ -6,7 +6,7 @@ import {
   init, multiply, divide, add, subtract, sub, mul, div, tensor, empty, onnx, openvino, broadcastShapes, BroadcastError,
   float16ToNumber, numberToFloat16, setThreads, threads, threadLimit, dtypes, ops, memoryUsage,
   float32ToFloat16, float16ToFloat32, float32ToBfloat16, bfloat16ToFloat32, expr,
-  maximum, minimum, mod, remainder, fmod, squaredDifference,
+  maximum, minimum, mod, remainder, fmod, squaredDifference, bitwiseAnd, bitwiseOr, bitwiseXor, bitwiseNot,
   type DType, type DTypeKind, type Result, type WasmTensor, type BroadcastExplanation, type Expression,
 } from 'tensorwise';
 
@@ -138,6 +138,26 @@ export async function main(): Promise<number> {
   maximum(r, 2, { onZeroDivision: 'error' });
   // @ts-expect-error onnx.Max takes a list of inputs
   onnx.Max(r, r);
+
+  // An op's domain: the bitwise ops take integers only; bitwiseNot one operand.
+  const masked: Int32Array = bitwiseAnd(q, 0xff).data;
+  const flags: Uint8Array = bitwiseOr({ data: new Uint8Array([1]) }, 2).data;
+  const toggled: BigInt64Array = bitwiseXor(big, 1n).data;
+  const inverted: Int16Array = bitwiseNot(byDtype).data;
+  const invertedInto: Int32Array = bitwiseNot(q, { out: new Int32Array(2) }).data;
+  const onnxAnd: Int32Array = onnx.BitwiseAnd(q, 1).data;
+  const onnxNot: Int32Array = onnx.BitwiseNot(q, {}, 18).data;
+  const ovXor: Int32Array = openvino.BitwiseXor(q, q).data;
+  const ovNot: Int32Array = openvino.BitwiseNot(q).data;
+  const viaExpr: Int32Array = expr('bitwiseAnd(a, bitwiseNot(b))')({ a: q, b: q }).data;
+  // @ts-expect-error bitwiseAnd takes no float32
+  bitwiseAnd(r, r);
+  // @ts-expect-error bitwiseNot takes no float dtype, asked for or not
+  bitwiseNot(q, { dtype: 'float64' });
+  // @ts-expect-error bitwiseNot takes one operand (and its options)
+  bitwiseNot(q, q, {});
+  // @ts-expect-error a unary op has nothing to broadcast
+  bitwiseNot(q, { autoBroadcast: 'none' });
   // @ts-expect-error fmod is 0 or 1
   onnx.Mod(q, 3, { fmod: 2 });
   // @ts-expect-error not a dtype
@@ -229,7 +249,8 @@ export async function main(): Promise<number> {
     shape, anyDtype, wrong, notNumber, running, legacy, unknown, stretched, padded, askedOp, limit, kinds, one, signs, notShape, sumData, sumOutData, onnxSum, ovSum,
     difference, aliasDifference, onnxDifference, ovDifference, pdpd, intoHalf, transposed, scijs, wasmBytes, residentDtype, intoDtype,
     scaledData, scaledDtype, widened, castIntoData, normalizedData, normalizedInto, intoTensorDtype, names, anyResult,
-    storedWide, storedHalf, normalizedHalf, normalizedWide, inferred, bareSum, pixels, annotated];
+    storedWide, storedHalf, normalizedHalf, normalizedWide, inferred, bareSum, pixels, annotated,
+    masked, flags, toggled, inverted, invertedInto, onnxAnd, onnxNot, ovXor, ovNot, viaExpr];
   return sum;
 }
 

@@ -30,6 +30,9 @@ const MOD = [
   { since: 10, attributes: ['fmod'], broadcast: 'numpy', types: NUMERIC },
 ];
 
+// The bitwise operators (BitwiseAnd, Or, Xor, Not), integers only.
+const BITWISE = [{ since: 18, attributes: [], broadcast: 'numpy', types: [...NARROW_INTEGERS, ...WIDE_INTEGERS] }];
+
 /**
  * Each ONNX operator: `op`, the public op it runs (ops.js), or `byFmod`, the ops its attribute
  * fmod picks (0, 1) (each null where the other is given); `variadic`, whether it takes a list
@@ -45,6 +48,10 @@ export const ONNX_OPERATORS = {
   Max: operator({ op: 'maximum', variadic: true, versions: EXTREMA }),
   Min: operator({ op: 'minimum', variadic: true, versions: EXTREMA }),
   Mod: operator({ byFmod: ['mod', 'fmod'], versions: MOD }),
+  BitwiseAnd: operator({ op: 'bitwiseAnd', versions: BITWISE }),
+  BitwiseOr: operator({ op: 'bitwiseOr', versions: BITWISE }),
+  BitwiseXor: operator({ op: 'bitwiseXor', versions: BITWISE }),
+  BitwiseNot: operator({ op: 'bitwiseNot', versions: BITWISE }),
 };
 
 /** The default opset: the newest at which one of these operators came (a new operator moves it). */

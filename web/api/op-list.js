@@ -116,4 +116,45 @@ export const OP_LIST = {
    * ```
    */
   squaredDifference: ['sqdiff', 'squaredDifference', 'SquaredDifference', null],
+  /**
+   * Element-wise bitwise and of integers with broadcasting, options as {@link multiply}: on the
+   * two's complement bits (numpy's `bitwise_and`, ONNX's `BitwiseAnd`, OpenVINO's `BitwiseAnd`).
+   *
+   * @example
+   * ```js
+   * bitwiseAnd({ data: new Uint8Array([0b1100, 0xff]), shape: [2] }, 0b1010); // [0b1000, 0b1010]
+   * ```
+   */
+  bitwiseAnd: ['bit_and', 'bitwiseAnd', 'BitwiseAnd', null],
+  /**
+   * Element-wise bitwise or of integers with broadcasting, options as {@link multiply}: on the
+   * two's complement bits (numpy's `bitwise_or`, ONNX's `BitwiseOr`, OpenVINO's `BitwiseOr`).
+   *
+   * @example
+   * ```js
+   * bitwiseOr({ data: new Int8Array([0b1100, -128]), shape: [2] }, 1); // [0b1101, -127]
+   * ```
+   */
+  bitwiseOr: ['bit_or', 'bitwiseOr', 'BitwiseOr', null],
+  /**
+   * Element-wise bitwise exclusive or of integers with broadcasting, options as {@link multiply}:
+   * on the two's complement bits (numpy's `bitwise_xor`, ONNX's `BitwiseXor`, OpenVINO's `BitwiseXor`).
+   *
+   * @example
+   * ```js
+   * bitwiseXor({ data: new Int32Array([0b1100, -1]), shape: [2] }, 0b1010); // [0b0110, -11]
+   * ```
+   */
+  bitwiseXor: ['bit_xor', 'bitwiseXor', 'BitwiseXor', null],
+  /**
+   * Element-wise bitwise not of integers, `~x`, with the options `out` and `dtype` (one operand:
+   * nothing to broadcast): on the two's complement bits (numpy's `invert`, ONNX's `BitwiseNot`,
+   * OpenVINO's `BitwiseNot`).
+   *
+   * @example
+   * ```js
+   * bitwiseNot({ data: new Int16Array([0, 5, -1]), shape: [3] }); // [-1, -6, 0]
+   * ```
+   */
+  bitwiseNot: ['bit_not', 'bitwiseNot', 'BitwiseNot', null, 1],
 };

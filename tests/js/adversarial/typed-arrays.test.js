@@ -163,8 +163,11 @@ test('a view of wasm memory taken before it grew is detached, or (shared memory)
       // the old view is still the live tensor's data, as an operand and as out.
       assert.equal(old.length, 4);
       for (const [name, op] of Object.entries(OPS)) {
+        if (op.T !== Float32Array) { // an op that takes no float32 refuses the view by its domain
+          throwsClear(() => op.call({ data: old, shape: [4] }, { data: f32([1, 2, 1, 2]) }), TypeError, /does not take float32/, name);
+          continue;
+        }
         assertValues(op.call({ data: old, shape: [4] }, { data: f32([1, 2, 1, 2]) }), op, [1, 2, 3, 4], [1, 2, 1, 2]);
-        assert.ok(name);
       }
       assert.equal(tw.multiply(t, 2, { out: old }).data, old);
       assert.deepEqual(Array.from(t.data), [2, 4, 6, 8]);

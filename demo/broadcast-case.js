@@ -11,8 +11,13 @@ export const DRAW_LIMIT = 16384;
 // The page computes cases of up to this many elements per tensor (a few MB per array).
 const COMPUTE_LIMIT = 1 << 20;
 
+/**
+ * The ops the page teaches broadcasting with: those of two operands (ops() says each one's arity;
+ * one that takes integers only shows its TypeError on a float dtype, as a call would).
+ */
+export const binaryOps = () => ops().filter((op) => op.arity === 2);
 /** The package's ops and dtypes by name (after init()). */
-export const opByName = (name) => ops().find((op) => op.name === name) ?? ops()[0];
+export const opByName = (name) => binaryOps().find((op) => op.name === name) ?? binaryOps()[0];
 export const dtypeByName = (name) => dtypes().find((d) => d.name === name) ?? dtypes()[0];
 
 // The case's broadcasting options, as the ops and broadcastShapes take them.

@@ -4,6 +4,7 @@
 import { broadcastShapes, dtypes, ops } from 'tensorwise';
 import { caseOfPreset, sameCase } from './case-state.js';
 import { applied } from './op-text.js';
+import { binaryOps } from './broadcast-case.js';
 
 const $ = (id) => document.getElementById(id);
 const FIELDS = { a: 'shape-a', b: 'shape-b', op: 'op', dtype: 'dtype', mode: 'mode', axis: 'axis' };
@@ -32,7 +33,7 @@ const TYPING_PAUSE = 250; // ms after the last key
  */
 export function setUpForm(presets, groups, onCase) {
   let values = null;
-  $('op').innerHTML = ops().map((op) => `<option value="${op.name}">${op.openvino} (${applied(op, 'A', 'B')})</option>`).join('');
+  $('op').innerHTML = binaryOps().map((op) => `<option value="${op.name}">${op.openvino} (${applied(op, 'A', 'B')})</option>`).join('');
   $('dtype').innerHTML = dtypes().map((d) => `<option>${d.name}</option>`).join('');
   const preset = $('preset');
   preset.innerHTML = `<option value="${CUSTOM}">(your own case)</option>` + groups.map(([group, label]) =>

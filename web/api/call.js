@@ -6,7 +6,7 @@ import { execute } from '../execution/engine.js';
 import { broadcastError, inputsBroadcastError } from './errors.js';
 import { LIMITS, onAbi } from '../module/abi.js';
 import { makeOperator } from '../execution/plans.js';
-import { makeProgram } from '../execution/program.js';
+import { makeProgram, opOperator } from '../execution/program.js';
 
 /**
  * An op's call, its arguments read: `fn` the entry point's name (for messages), `op` the op's
@@ -40,7 +40,7 @@ export function callOp(fn, op, floor, zeroIsError, mode, out, a, b, names, types
   inputs[0] = A;
   if (!unary) inputs[1] = B;
   return execute({
-    fn, operator: floor && info.integer ? op.floorOperator : op.operator, info, store, inputs, mode, out, zeroIsError,
+    fn, operator: opOperator(floor && info.integer ? op.floorCode : op.coreCode, op.arity), info, store, inputs, mode, out, zeroIsError,
     refused: refusedOp, literals: null,
   });
 }

@@ -9,7 +9,6 @@ import { readOperand } from '../arguments/arguments.js';
 import { callOp } from './call.js';
 import { enter } from '../lifecycle.js';
 import { readOpOptions } from '../arguments/options.js';
-import { opOperator } from '../execution/program.js';
 import { onnxEntry, openvinoEntry, readIrAttributes } from './spec.js';
 import { ONNX_OPERATORS, onnxOperatorOf } from './onnx-operators.js';
 import { OP_LIST } from './op-list.js';
@@ -20,12 +19,12 @@ import { OP_LIST } from './op-list.js';
  * openvino, sign, arity, core } and, from the core at init, divides (integer x / 0 is an error
  * under onZeroDivision: 'error'), floors (it has a floor twin: it takes pythondiv), coreCode and
  * floorCode (the floor twin's code; coreCode where none), takes (by dtype code, 1 where the op
- * takes the dtype), domain (the names of the dtypes it takes, in the core's order) and the
- * operators that run each (program.js).
+ * takes the dtype) and domain (the names of the dtypes it takes, in the core's order). The
+ * operators that run them are made on an op's first call (program.js: opOperator).
  */
 export const OPS = Object.fromEntries(Object.entries(OP_LIST).map(([name, [core, alias, openvino, sign, arity = 2]]) => [name, {
   name, alias, onnx: onnxOperatorOf(name), openvino, sign, arity, core, divides: false, floors: false, coreCode: -1, floorCode: -1,
-  takes: null, domain: null, operator: null, floorOperator: null,
+  takes: null, domain: null,
 }]));
 requires('op', Object.values(OPS).map((d) => d.core));
 onAbi(() => {
@@ -38,8 +37,6 @@ onAbi(() => {
     d.floorCode = CORE_OPS[op.floorTwin].code;
     d.takes = op.takes;
     d.domain = op.domain;
-    d.operator = opOperator(d.coreCode, d.arity);
-    d.floorOperator = opOperator(d.floorCode, d.arity);
   }
 });
 

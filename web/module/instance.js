@@ -4,8 +4,7 @@
 // single-threaded build, which every op on JS arrays runs in, and, where threads may run, one for
 // the threaded build, whose memory is shared with the pool's workers and holds the large wasm
 // tensors (loader.js).
-import { LIMITS, MODE_CODE, SCRATCH, coreName, requires } from './abi.js';
-import { TYPED_ARRAY_CLASSES, memoryBuffer } from '../intrinsics.js';
+import { LIMITS, SCRATCH, coreName, requires } from './abi.js';
 
 // The scratch fields JS uses, by the binding's names in camelCase (bindings/binding.cc: hasAxis is
 // the field has_axis): W's keys.
@@ -35,26 +34,6 @@ export function makeInstance(m, shared, memory) {
   const W = Object.fromEntries(FIELDS.map((name) => [name, s + SCRATCH[coreName(name)]]));
   const slots = m._malloc(LIMITS.planBytes * PLAN_SLOTS);
   if (slots === 0) throw new Error('tensorwise: wasm memory has no room for the plans');
-  // The glue's Module._tw_x is a wrapper that puts the export in its place on its first call, and
-  // the module object is a dictionary, slow to look things up in on every call: the exports are
-  // taken once, after a first call of each that changes nothing: a plan of one literal (of the
-  // first dtype) for no input, in slot 0, which is free.
-  const u32 = new (TYPED_ARRAY_CLASSES.get('Uint32Array'))(memoryBuffer(memory));
-  u32.fill(0, s, W.probe);
-  u32[W.literals] = 1;
-  u32[W.result] = LIMITS.literalBase;
-  u32[W.mode] = MODE_CODE.numpy;
-  m._tw_reshape(slots);
-  m._tw_run(slots, W.bases * 4, slots, 0, 0);
-  m._tw_check_divisors(slots, W.bases * 4, slots);
-  m._tw_broadcast();
-  m._tw_zero(0, 0);
-  m._tw_move(0, 0, 0);
-  m._tw_memory_in_use();
-  const sp = m._tw_set_stack(0); // swapped and put back at once: no wasm code runs in between
-  m._tw_set_stack(sp);
-  const free = m._malloc(1);
-  m._free(free);
   return {
     m,
     shared,

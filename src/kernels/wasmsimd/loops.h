@@ -156,9 +156,7 @@ void vop(size_t n, const void* a, const void* b, void* y) {
 }
 template <class T, class F, vec_fn V, size_t U>
 void vopc(size_t n, const void* a, const void* b, void* y) {
-  if constexpr (F::kArithmetic == Arithmetic::quotient) {
-    if (divide_by_power_of_two<T, F>(n, a, b, y)) return;
-  }
+  if (divide_by_power_of_two<T, F>(n, a, b, y)) return;
   run_kernel<T, V, vectors<T, U>(), !kSharedOpc<T, F>>(n, a, false, b, true, y);
 }
 template <class T, class F, vec_fn V, size_t U>
@@ -265,9 +263,7 @@ template <class T, class F, class K, size_t U>
 void vop(size_t n, const void* a, const void* b, void* y) { run_checked<T>(n, a, false, b, false, y, &run_fast<T, K, U>, &K::full); }
 template <class T, class F, class K, size_t U>
 void vopc(size_t n, const void* a, const void* b, void* y) {
-  if constexpr (F::kArithmetic == Arithmetic::quotient && std::is_integral_v<T>) {
-    if (divide_by_power_of_two<T, F>(n, a, b, y)) return;
-  }
+  if (divide_by_power_of_two<T, F>(n, a, b, y)) return;
   run_checked<T>(n, a, false, b, true, y, &run_fast<T, K, U>, &K::full);
 }
 template <class T, class F, class K, size_t U>

@@ -75,23 +75,27 @@ inline bool has_normal_reciprocal_power_of_two(T d) {
 }
 
 // For a division F: runs y = a / b[0] and returns true when b[0] is such a power of two;
-// otherwise does nothing.
+// otherwise does nothing. Any other op (and the narrow floats, which keep their own kernels):
+// false, known at compile time, so every opc kernel may ask.
 template <class T, class F>
 bool divide_by_power_of_two(size_t n, const void* a_, const void* b_, void* y_) {
-  static_assert(F::kArithmetic == Arithmetic::quotient, "only a / b has this route");
-  const T* a = static_cast<const T*>(a_);
-  T* y = static_cast<T*>(y_);
-  const T d = *static_cast<const T*>(b_);
-  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-    if (!has_normal_reciprocal_power_of_two(d)) return false;
-    multiply_by<T>(n, a, T{1} / d, y);
-    return true;
-  } else if constexpr (std::is_integral_v<T>) {
-    if (d <= 0 || (d & (d - 1)) != 0) return false;
-    shift_divide<T, F>(n, a, d, y);
-    return true;
+  if constexpr (F::kArithmetic != Arithmetic::quotient) {
+    return false;
   } else {
-    return false;  // the narrow floats keep their own kernels
+    const T* a = static_cast<const T*>(a_);
+    T* y = static_cast<T*>(y_);
+    const T d = *static_cast<const T*>(b_);
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      if (!has_normal_reciprocal_power_of_two(d)) return false;
+      multiply_by<T>(n, a, T{1} / d, y);
+      return true;
+    } else if constexpr (std::is_integral_v<T>) {
+      if (d <= 0 || (d & (d - 1)) != 0) return false;
+      shift_divide<T, F>(n, a, d, y);
+      return true;
+    } else {
+      return false;
+    }
   }
 }
 

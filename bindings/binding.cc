@@ -1,32 +1,21 @@
 // What web/ needs of the core, and nothing else: validation, errors and the public API live in
 // web/; this file marshals, and says what the core is.
 //
-// The facts, read by web/module/abi.js at init() (so JS copies none), all expanded from the lists in
-// src/: tw_names() names every code, list by list (DType, DTypeKind, Op, Status,
-// BroadcastMode, ScratchField) and every fact (DTypeFact, OpFact, Limit), as one string:
-// "DType:float32,float64,...;Op:mul,..." (a name's code is its place in its list, as the
-// enums number them), and four plain exports look facts up:
-//   tw_dtype_fact(dtype, DTypeFact)   size, kind (a DTypeKind), mantissa_bits and exponent_bits
-//                                     (floats' formats; 0 for integers)
-//   tw_op_fact(op, OpFact)            commutes, divides, floors (0 or 1), floor_twin (an Op), arity
-//                                     (1 or 2), domain (the dtype kinds it takes: bit k for DTypeKind k)
-//   tw_limit(Limit)                   max_rank, dim_bits (a dim is below 2^dim_bits), tile_align_bytes, memory_initial_pages,
-//                                     memory_maximum_pages, max_inputs, max_literals, max_nodes,
-//                                     literal_base, node_base (a program's values), plan_bytes
-//   tw_scratch_field(ScratchField)    the field's word offset in the scratch area (below)
-// each returning kUnknown for a code it does not know. (A string and lookups rather than Embind:
-// its registrations brought a formatted-printing library into the module and their runtime into
-// the glue, several KB for a few dozen names.)
+// What the core is (its lists, facts, limits and scratch layout) is in bindings/facts.h: the
+// module exports only its hash, tw_abi_hash, which init() checks against the facts the JS layer
+// was built with (dist/wasm-interface.js). (Plain exports rather than Embind: its registrations
+// brought a formatted-printing library into the module and their runtime into the glue, several
+// KB for a few dozen names: CONTRIBUTING.md, "Why plain exports, not Embind".)
 //
 // The calls (tw_*) are plain wasm exports (EMSCRIPTEN_KEEPALIVE). They follow src/plan.h: tw_reshape plans a program for its inputs' shapes into a Plan
-// the caller owns (web/ allocates it: tw_limit(plan_bytes)); tw_run computes a range of its
+// the caller owns (web/ allocates it: the limit plan_bytes); tw_run computes a range of its
 // output on whichever thread calls it (the pool's workers call their instance's tw_run), given
 // the inputs' and the output's addresses and a workspace of the plan's size for that thread;
 // tw_check_divisors applies onZeroDivision 'error' before anything is written. tw_broadcast only
 // broadcasts two shapes (broadcastShapes). tw_zero and tw_move take plain arguments. (Conversions
 // run as plans: a program of no node casts its input as it loads it, web/api/convert.js.)
 //
-// Scratch layout (32-bit words; tw_scratch_field gives each field's offset), written by JS:
+// Scratch layout (32-bit words; facts.h gives each field's offset), written by JS:
 //   the program: dtype, store_dtype (the output's: the result is converted to it as it is
 //   stored where it differs), inputs, literals, nodes, result (a value: inputs from 0, literals from
 //   limit literal_base, nodes from limit node_base), input_dtypes (one per input), node_words (op
@@ -54,44 +43,14 @@
 #include "dtype.h"
 #include "ops.h"
 #include "plan.h"
+#include "facts.h"
 #include "status.h"
 
 namespace {
 
 using namespace tensorwise;
+using namespace tensorwise::abi;
 
-// X(field, words)
-#define TW_SCRATCH_FIELDS(X)                                                                               \
-  X(dtype, 1) X(store_dtype, 1) X(inputs, 1) X(literals, 1) X(nodes, 1) X(result, 1) X(input_dtypes, kMaxInputs) \
-  X(node_words, kMaxNodes) X(literal_words, 2 * kMaxLiterals) X(ranks, kMaxInputs) X(strided, kMaxInputs) \
-  X(dims, kMaxInputs * kMaxRank) X(strides, kMaxInputs * kMaxRank) X(mode, 1) X(has_axis, 1) X(axis, 1)  \
-  X(out_rank, 1) X(conflict, 1) X(out_dims, kMaxRank) X(workspace_bytes, 1) X(row, 1) X(align, 1)         \
-  X(heavy, 1) X(rows, 1) X(aligned_rank, 1) X(start_a, 1) X(start_b, 1) X(conflicts, 1) X(aligned_a, kMaxRank)       \
-  X(aligned_b, kMaxRank) X(bases, kMaxInputs + 1) X(probe, 2)
-
-// The fields, and each one's word offset: the sum of the sizes before it, summed once into a table
-// (offset_of(count_of_fields) is the area's size).
-enum class Field : int {
-#define TW_ENUM(name, words) name,
-  TW_SCRATCH_FIELDS(TW_ENUM)
-#undef TW_ENUM
-  count_of_fields
-};
-struct FieldOffsets {
-  int at[static_cast<int>(Field::count_of_fields) + 1];
-};
-constexpr FieldOffsets field_offsets() {
-  constexpr int kFieldWords[] = {
-#define TW_WORDS(name, words) words,
-      TW_SCRATCH_FIELDS(TW_WORDS)
-#undef TW_WORDS
-  };
-  FieldOffsets o{};
-  for (int i = 0; i < static_cast<int>(Field::count_of_fields); ++i) o.at[i + 1] = o.at[i] + kFieldWords[i];
-  return o;
-}
-constexpr FieldOffsets kFieldOffsets = field_offsets();
-constexpr int offset_of(Field f) { return kFieldOffsets.at[static_cast<int>(f)]; }
 uint32_t g_scratch[offset_of(Field::count_of_fields)];
 
 uint32_t& word(Field f, int i = 0) { return g_scratch[offset_of(f) + i]; }
@@ -104,78 +63,6 @@ bool known_mode(uint32_t code) {
 #undef TW_CASE
   return false;
 }
-
-// The facts tw_dtype_fact, tw_op_fact and tw_limit look up, by name (tw_names).
-#define TW_DTYPE_FACTS(X) X(size) X(kind) X(mantissa_bits) X(exponent_bits)
-#define TW_OP_FACTS(X) X(commutes) X(divides) X(floors) X(floor_twin) X(arity) X(domain)
-#define TW_LIMITS(X)                                                                                          \
-  X(max_rank) X(dim_bits) X(tile_align_bytes) X(memory_initial_pages) X(memory_maximum_pages) X(max_inputs) \
-  X(max_literals) X(max_nodes) X(literal_base) X(node_base) X(plan_bytes)
-#define TW_ENUM(name) name,
-enum class DTypeFact : int { TW_DTYPE_FACTS(TW_ENUM) };
-enum class OpFact : int { TW_OP_FACTS(TW_ENUM) };
-enum class Limit : int { TW_LIMITS(TW_ENUM) };
-#undef TW_ENUM
-
-constexpr uint32_t kUnknown = UINT32_MAX;
-
-template <class T>
-constexpr uint32_t dtype_fact(DTypeFact fact) {
-  switch (fact) {
-    case DTypeFact::size: return sizeof(T);
-    case DTypeFact::kind: return static_cast<uint32_t>(kind_of_ctype<T>);
-    case DTypeFact::mantissa_bits: return static_cast<uint32_t>(mantissa_bits<T>());
-    case DTypeFact::exponent_bits: return static_cast<uint32_t>(exponent_bits<T>());
-  }
-  return kUnknown;
-}
-
-template <Op O>
-constexpr uint32_t op_fact(OpFact fact) {
-  using F = functor_of<O>;
-  switch (fact) {
-    case OpFact::commutes: return F::kCommutes;
-    case OpFact::divides: return F::kDivision;
-    case OpFact::floors: return F::kFloorDivision;
-    case OpFact::floor_twin: return static_cast<uint32_t>(floor_twin<O>());
-    case OpFact::arity: return static_cast<uint32_t>(F::kArity);
-    case OpFact::domain: return F::kDomain;
-  }
-  return kUnknown;
-}
-
-// Every fact of every dtype and op, in tables made at compile time by the functions above, which
-// tw_dtype_fact and tw_op_fact read (rather than each function compiled again per dtype and op).
-#define TW_COUNT(...) +1
-template <uint32_t kFacts>
-struct Facts {
-  uint32_t of[kFacts];
-};
-constexpr uint32_t kDTypeFacts = 0 TW_DTYPE_FACTS(TW_COUNT);
-constexpr uint32_t kOpFacts = 0 TW_OP_FACTS(TW_COUNT);
-#undef TW_COUNT
-template <class T>
-constexpr Facts<kDTypeFacts> dtype_facts() {
-  Facts<kDTypeFacts> f{};
-  for (uint32_t i = 0; i < kDTypeFacts; ++i) f.of[i] = dtype_fact<T>(static_cast<DTypeFact>(i));
-  return f;
-}
-template <Op O>
-constexpr Facts<kOpFacts> op_facts() {
-  Facts<kOpFacts> f{};
-  for (uint32_t i = 0; i < kOpFacts; ++i) f.of[i] = op_fact<O>(static_cast<OpFact>(i));
-  return f;
-}
-constexpr Facts<kDTypeFacts> kDTypeFactTable[] = {
-#define TW_ROW(name, ctype, kind, js) dtype_facts<ctype>(),
-    TW_DTYPES(TW_ROW)
-#undef TW_ROW
-};
-constexpr Facts<kOpFacts> kOpFactTable[] = {
-#define TW_ROW(name, functor) op_facts<Op::name>(),
-    TW_OPS(TW_ROW)
-#undef TW_ROW
-};
 
 // The broadcast mode and the inputs' shapes in the scratch area; false for a rank or mode code
 // the core does not know (a bug in web/).
@@ -233,52 +120,14 @@ void write_shape(const Broadcast& r, Status s) {
   for (int i = 0; i < r.rank; ++i) word(Field::out_dims, i) = static_cast<uint32_t>(r.out[i]);
 }
 
-// Every list's names, in order: "List:name,name,...;" (see the top of this file).
-#define TW_NAME(name, ...) #name ","
-#define TW_DTYPE_NAME(name, ctype, kind, js) #js ","
-constexpr char kNames[] =
-    "DType:" TW_DTYPES(TW_DTYPE_NAME) ";DTypeKind:" TW_DTYPE_KINDS(TW_NAME)
-    ";Op:" TW_OPS(TW_NAME) ";Status:" TW_STATUSES(TW_NAME) ";BroadcastMode:" TW_BROADCAST_MODES(TW_NAME)
-    ";DTypeFact:" TW_DTYPE_FACTS(TW_NAME) ";OpFact:" TW_OP_FACTS(TW_NAME) ";Limit:" TW_LIMITS(TW_NAME)
-    ";ScratchField:" TW_SCRATCH_FIELDS(TW_NAME);
-#undef TW_NAME
-#undef TW_DTYPE_NAME
-
 }  // namespace
 
 extern "C" {
 
-EMSCRIPTEN_KEEPALIVE const char* tw_names() { return kNames; }
-
-// Rows in the lists' order: a dtype's or op's code is its place in its list.
-EMSCRIPTEN_KEEPALIVE uint32_t tw_dtype_fact(uint32_t dtype, uint32_t fact) {
-  return known_dtype(dtype) && fact < kDTypeFacts ? kDTypeFactTable[dtype].of[fact] : kUnknown;
-}
-
-EMSCRIPTEN_KEEPALIVE uint32_t tw_op_fact(uint32_t op, uint32_t fact) {
-  return known_op(op) && fact < kOpFacts ? kOpFactTable[op].of[fact] : kUnknown;
-}
-
-EMSCRIPTEN_KEEPALIVE uint32_t tw_limit(uint32_t limit) {
-  switch (static_cast<Limit>(limit)) {
-    case Limit::max_rank: return kMaxRank;
-    case Limit::dim_bits: return 32;  // dims are scratch words (uint32); UINT32_MAX means unknown here
-    case Limit::tile_align_bytes: return kTileAlignBytes;
-    case Limit::memory_initial_pages: return TW_MEMORY_INITIAL_BYTES / 65536;
-    case Limit::memory_maximum_pages: return static_cast<uint32_t>(TW_MEMORY_MAXIMUM_BYTES / 65536);
-    case Limit::max_inputs: return kMaxInputs;
-    case Limit::max_literals: return kMaxLiterals;
-    case Limit::max_nodes: return kMaxNodes;
-    case Limit::literal_base: return kLiteralBase;
-    case Limit::node_base: return kNodeBase;
-    case Limit::plan_bytes: return sizeof(Plan);
-  }
-  return kUnknown;
-}
-
-EMSCRIPTEN_KEEPALIVE uint32_t tw_scratch_field(uint32_t field) {
-  return field < static_cast<uint32_t>(Field::count_of_fields) ? offset_of(static_cast<Field>(field)) : kUnknown;
-}
+// The hash of every fact above (bindings/facts.h): init() checks it against the facts the JS
+// layer was built with (dist/wasm-interface.js), which scripts/wasm-interface.mjs read from the
+// facts program (bindings/facts_main.cc) built from the same lists.
+EMSCRIPTEN_KEEPALIVE uint32_t tw_abi_hash() { return kAbiHash; }
 
 EMSCRIPTEN_KEEPALIVE uintptr_t tw_scratch() { return reinterpret_cast<uintptr_t>(g_scratch); }
 

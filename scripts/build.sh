@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 # emcc's JS optimizer needs Debian's acorn, which Node does not look for by itself.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build/wasm -j2 --target tensorwise tensorwise_mt
+cmake --build build/wasm -j2 --target tensorwise tensorwise_mt tensorwise_facts
 if [ "${1:-}" = "--tests" ]; then cmake --build build/wasm -j2 --target tensorwise_tests; fi
 if [ "${1:-}" = "--bench" ]; then cmake --build build/wasm -j2 --target tensorwise_roofline; fi
 # Each .wasm stamped with its version and build, and dist/wasm-interface.js, what init() checks a

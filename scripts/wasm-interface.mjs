@@ -12,8 +12,14 @@
 //   WebAssembly.Module.imports/exports give them. Emscripten minifies the names, and the names
 //   change when the exports do, so they are taken from the build, never written by hand: the glue
 //   this build made provides exactly these imports and calls exactly these exports.
+// - The facts: what the core is (its dtypes, ops, limits, scratch layout: bindings/facts.h), as
+//   the facts program built with it prints them (build/wasm/tensorwise_facts.cjs), in the tables
+//   init() takes (web/module/abi.js: abiOf), with their hash, which init() checks the module's
+//   tw_abi_hash against.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { abiOf } from '../web/module/abi.js';
 
 const root = new URL('..', import.meta.url);
 const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -104,14 +110,19 @@ const bytesOf = (pattern) => {
 };
 const memoryPages = { initial: bytesOf(/INITIAL_MEMORY=(\d+);/) / 65536, maximum: bytesOf(/"maximum":(\d+)\/65536/) / 65536 };
 
+const facts = JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('build/wasm/tensorwise_facts.cjs', root))], { encoding: 'utf8' }));
+const abi = JSON.stringify(abiOf(facts));
+
 writeFileSync(fileURLToPath(new URL('dist/wasm-interface.js', root)), [
   '// Written by scripts/wasm-interface.mjs from this build\'s .wasm files and its glue: each build\'s',
   '// stamp (its custom section "tensorwise"), imports and exports (as web/module/wasm-check.js lists',
-  '// them), the exports\' C names by their minified ones and the memory in pages (web/module/loader.js).',
+  '// them), the exports\' C names by their minified ones and the memory in pages (web/module/loader.js),',
+  '// and the core\'s facts with their hash (web/module/abi.js, from build/wasm/tensorwise_facts.cjs).',
   `export const VERSION = ${JSON.stringify(version)};`,
   `export const SECTION = ${JSON.stringify(SECTION)};`,
   `export const BUILDS = ${JSON.stringify(record)};`,
   `export const EXPORT_NAMES = ${JSON.stringify(exportNames)};`,
   `export const MEMORY_PAGES = ${JSON.stringify(memoryPages)};`,
+  `export const ABI = ${abi};`,
   '',
 ].join('\n'));

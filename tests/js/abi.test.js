@@ -1,16 +1,29 @@
 // Run again in every thread pass of npm test (scripts/test.sh finds the files that have this line).
-// The core says what it is (bindings/binding.cc exports it from the lists in src/); web/module/abi.js
-// reads it at init. These tests hold the core's facts against the tests' own tables
-// (tests/js/dtypes.js, written apart from web/) and check that readAbi refuses a module that
-// lacks a name the JS layer uses or gives a fact it cannot use.
+// The core says what it is (bindings/facts.h, from the lists in src/): the facts program prints
+// it, the build writes it into dist/wasm-interface.js (web/module/abi.js: abiOf), and init() takes
+// it from there once the module's hash of its facts matches (readAbi). These tests hold the core's
+// facts, as the facts program prints them, against the tests' own tables (tests/js/dtypes.js,
+// written apart from web/), check that the build's tables refuse facts that lack a name the JS
+// layer uses or give a fact it cannot use, and that readAbi refuses a module of other facts.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { init } from '../../web/index.js';
 import { enter } from '../../web/lifecycle.js';
-import { readAbi } from '../../web/module/abi.js';
+import * as abiModule from '../../web/module/abi.js';
+import { abiOf, checkedAbi, factsModule, readAbi, sameAbi } from '../../web/module/abi.js';
+import { ABI } from '../../dist/wasm-interface.js';
 import { DTYPES, OPS } from './dtypes.js';
 
 before(() => init());
+
+// The facts program's output (build/wasm/tensorwise_facts.cjs, built by scripts/build.sh), and
+// the lookups the build reads it through.
+const FACTS = JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('../../build/wasm/tensorwise_facts.cjs', import.meta.url))], { encoding: 'utf8' }));
+const core = () => factsModule(FACTS);
+// The ops' table as readAbi left it (init).
+const OPS_READ = () => abiModule.OPS;
 
 const names = (Enum) => Object.keys(Enum);
 const KIND = { float: 'floating', half: 'narrow_float' };
@@ -20,7 +33,7 @@ const opFact = (m, op, fact) => m._tw_op_fact(m.Op[op].value, m.OpFact[fact].val
 const limit = (m, name) => m._tw_limit(m.Limit[name].value) >>> 0;
 
 test('the core has exactly the dtypes the tests know: sizes, kinds and formats', () => {
-  const m = enter().m;
+  const m = core();
   assert.deepEqual(names(m.DType).sort(), Object.keys(DTYPES).sort());
   const kinds = Object.fromEntries(names(m.DTypeKind).map((k) => [m.DTypeKind[k].value, k]));
   for (const [name, d] of Object.entries(DTYPES)) {
@@ -34,11 +47,11 @@ test('the core has exactly the dtypes the tests know: sizes, kinds and formats',
   }
   const codes = names(m.DType).map((n) => m.DType[n].value);
   assert.equal(new Set(codes).size, codes.length, 'codes are distinct');
-  assert.equal(m._tw_dtype_fact(Math.max(...codes) + 1, 0) >>> 0, 2 ** 32 - 1, 'an unknown dtype has no facts');
+  assert.equal(FACTS.dtype.length, codes.length, 'one row of facts a dtype');
 });
 
 test('the core has the ops the tests run, with the traits they expect, and each division its floor twin', () => {
-  const m = enter().m;
+  const m = core();
   for (const [name, op] of Object.entries(OPS)) {
     assert.ok(names(m.Op).includes(name), name);
     assert.equal(opFact(m, name, 'divides'), op.divides || op.remainder ? 1 : 0, name);
@@ -83,7 +96,7 @@ const LISTS = ['DType', 'DTypeKind', 'Arithmetic', 'Op', 'Status', 'BroadcastMod
 
 /** A copy of the module's ABI surface with one change. */
 function altered(change) {
-  const m = enter().m;
+  const m = core();
   const copy = {};
   for (const key of Object.keys(m)) {
     if (LISTS.includes(key)) copy[key] = { ...m[key] }; // a list of the core's names (abi.js: namesOf)
@@ -99,7 +112,7 @@ const overriding = (lookup, when, value) => (m) => {
   m[lookup] = (...args) => (when(m, ...args) ? value : real(...args));
 };
 
-test('readAbi refuses a module that disagrees with the JS layer, and leaves the tables as they were', () => {
+test('the build refuses facts that disagree with the JS layer', () => {
   const cases = [
     ['an op the layer uses missing', (m) => delete m.Op.mul, /no op mul/],
     ["a division's floor twin missing", (m) => delete m.Op.div_floor, /op div's floor twin is not an op/],
@@ -114,7 +127,32 @@ test('readAbi refuses a module that disagrees with the JS layer, and leaves the 
     ['no lookups at all', (m) => delete m._tw_limit, /no limit max_rank/],
   ];
   for (const [what, change, pattern] of cases) {
-    assert.throws(() => readAbi(altered(change)), (e) => e instanceof Error && pattern.test(e.message), what);
+    assert.throws(() => checkedAbi(altered(change)), (e) => e instanceof Error && pattern.test(e.message), what);
   }
-  readAbi(enter().m); // the real one still reads
+});
+
+test('dist/wasm-interface.js has the facts program\'s facts, and the module their hash', () => {
+  assert.deepEqual(abiOf(FACTS), ABI);
+  // What readAbi makes of them: the domain of an op from its takes, as the facts' lookups give it.
+  const checked = checkedAbi(core());
+  for (const [name, op] of Object.entries(checked.ops)) assert.deepEqual(OPS_READ()[name], op, name);
+  assert.equal(enter().m._tw_abi_hash() >>> 0, ABI.hash);
+  assert.equal(FACTS.hash >>> 0, ABI.hash);
+});
+
+test('readAbi refuses a module of other facts, or facts without a name the JS layer uses, and leaves the tables as they were', () => {
+  const before = abiModule.DTYPE_FACTS;
+  const m = enter().m;
+  const cases = [
+    ['another hash', { ...m, _tw_abi_hash: () => ABI.hash + 1 }, ABI, /facts are not those the JS layer was built with/],
+    ['no hash at all', { ...m, _tw_abi_hash: undefined }, ABI, /facts are not those the JS layer was built with/],
+    ['an op the layer uses missing', m, { ...ABI, opCodes: Object.fromEntries(Object.entries(ABI.opCodes).filter(([op]) => op !== 'mul')) }, /the core has no op mul/],
+    ['a scratch field missing', m, { ...ABI, scratch: Object.fromEntries(Object.entries(ABI.scratch).filter(([f]) => f !== 'probe')) }, /the core has no scratch field probe/],
+  ];
+  for (const [what, module, abi, pattern] of cases) {
+    assert.throws(() => readAbi(module, abi), (e) => e instanceof Error && pattern.test(e.message), what);
+    assert.equal(abiModule.DTYPE_FACTS, before, `${what}: the tables are as they were`);
+  }
+  assert.throws(() => sameAbi({ ...m, _tw_abi_hash: () => 0 }, ABI), /facts are not those/);
+  readAbi(m, ABI); // the real one still reads
 });

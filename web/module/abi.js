@@ -1,10 +1,13 @@
-// What the core says it is, read from the loaded module at init(): its dtypes (name, code,
-// element size, kind, format, the first ONNX opset that takes it), its ops (name, code,
-// traits, floor twin, arity, domain), statuses, broadcast modes, the scratch layout by field name,
-// and its limits (a program's and a plan's among them). bindings/binding.cc exports all of it from the lists in src/: JS copies none
-// of it. readAbi() checks that every name the JS layer uses exists, and init() fails if not.
+// What the core says it is: its dtypes (name, code, element size, kind, format), its ops (name,
+// code, traits, floor twin, arity, domain), statuses, broadcast modes, the scratch layout by field
+// name, and its limits (a program's and a plan's among them). bindings/facts.h has all of it, from
+// the lists in src/; the build reads it from the facts program (abiOf, in
+// scripts/wasm-interface.mjs) into dist/wasm-interface.js, and init() takes it from there
+// (readAbi), after one call: the module's hash of its facts (tw_abi_hash) against theirs. JS
+// copies none of it by hand. readAbi also checks that every name the JS layer uses exists, and
+// init() fails if not.
 
-import { TYPED_ARRAY_CLASSES, memoryBuffer } from '../intrinsics.js';
+import { TYPED_ARRAY_CLASSES } from '../intrinsics.js';
 
 const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');
 
@@ -24,7 +27,7 @@ export const LIMITS = {
 // The names the JS layer uses, declared by each module where it uses them, checked at init.
 const REQUIRED = { op: new Set(), status: new Set(), mode: new Set(), field: new Set() };
 
-/** A JS name's spelling in the binding (bindings/binding.cc): 'maxRank' is 'max_rank'. */
+/** A JS name's spelling in the core (bindings/facts.h): 'maxRank' is 'max_rank'. */
 export const coreName = (name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** Declares names of kind 'op', 'status', 'mode' or 'field' (scratch) that a module uses. */
@@ -42,19 +45,23 @@ export function onAbi(fn) {
 }
 
 /**
- * Puts the core's lists of names (bindings/binding.cc: tw_names, "DType:float32,...;Op:mul,...")
- * on the glue's module as m.DType, m.Op, ..., each { name: { value: its place in the list } }:
- * what checkedAbi reads. A module without tw_names gets none (checkedAbi then says so).
+ * The facts program's output (bindings/facts_main.cc: { hash, names, dtype, op, limit, scratch })
+ * as the lookups checkedAbi reads: each list of names ("DType:float32,...;Op:mul,...") as m.DType,
+ * m.Op, ..., each { name: { value: its place in the list } }, and the facts by code (UINT32_MAX
+ * where there is none).
  */
-export function namesOf(m, memory) {
-  if (typeof m._tw_names !== 'function') return;
-  const u8 = new Uint8ArrayClass(memoryBuffer(memory));
-  let text = '';
-  for (let at = m._tw_names(); at < u8.length && u8[at] !== 0; ++at) text += String.fromCharCode(u8[at]); // to its end, within memory
-  for (const list of text.split(';')) {
+export function factsModule(facts) {
+  const m = {};
+  for (const list of facts.names.split(';')) {
     const [name, items] = list.split(':');
     m[name] = Object.fromEntries(items.split(',').filter((item) => item !== '').map((item, value) => [item, { value }]));
   }
+  const at = (row, i) => (row !== undefined && i < row.length ? row[i] : 0xFFFFFFFF);
+  m._tw_dtype_fact = (dtype, fact) => at(facts.dtype[dtype], fact);
+  m._tw_op_fact = (op, fact) => at(facts.op[op], fact);
+  m._tw_limit = (limit) => at(facts.limit, limit);
+  m._tw_scratch_field = (field) => at(facts.scratch, field);
+  return m;
 }
 
 function disagree(what) {
@@ -63,9 +70,10 @@ function disagree(what) {
 
 const named = (table) => Object.fromEntries(Object.entries(table).map(([name, code]) => [code, name]));
 
-// A module's ABI as plain tables, after checking it against what the JS layer uses.
-function checkedAbi(m) {
-  // One of the core's lists (namesOf) as name -> code, with every name of it that the JS layer
+// A module's ABI as plain tables (m: factsModule's lookups), after checking it against what the
+// JS layer uses.
+export function checkedAbi(m) {
+  // One of the core's lists (factsModule) as name -> code, with every name of it that the JS layer
   // uses (REQUIRED[kind]); `what` names it in messages ('BroadcastMode': broadcast mode).
   const list = (name, kind) => {
     const what = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
@@ -78,7 +86,7 @@ function checkedAbi(m) {
   const [kindCodes, dtypeFact, opFact, limit] = ['DTypeKind', 'DTypeFact', 'OpFact', 'Limit'].map((name) => list(name));
   const [opCodes, statuses, modes, fieldCodes] = [['Op', 'op'], ['Status', 'status'], ['BroadcastMode', 'mode'], ['ScratchField', 'field']]
     .map(([name, kind]) => list(name, kind));
-  // One fact from one of the core's lookups (bindings/binding.cc); UINT32_MAX means unknown.
+  // One fact from one of the core's lookups (factsModule); UINT32_MAX means unknown.
   const fact = (lookup, what, ...args) => {
     const value = typeof m[lookup] === 'function' ? m[lookup](...args) >>> 0 : -1;
     if (value === -1 || value === 0xFFFFFFFF) throw disagree(`it has no ${what}`);
@@ -119,29 +127,51 @@ function checkedAbi(m) {
 }
 
 /**
- * Fills the tables above from the module, after checking that it has what the JS layer uses;
+ * The facts program's output as the tables readAbi takes, as dist/wasm-interface.js holds them
+ * (the build's step: scripts/wasm-interface.mjs): an op without its name (its key) and domain
+ * (its takes name them), its takes an array.
+ */
+export const abiOf = (facts) => {
+  const abi = checkedAbi(factsModule(facts));
+  const ops = Object.fromEntries(Object.entries(abi.ops).map(([key, { name, domain, takes, ...op }]) => [key, { ...op, takes: Array.from(takes) }]));
+  return { hash: facts.hash, ...abi, ops };
+};
+
+// The names the JS layer uses, by kind: where each is in an ABI, and what a message calls it.
+const USED = { op: ['opCodes', 'op'], status: ['statuses', 'status'], mode: ['modes', 'broadcast mode'], field: ['scratch', 'scratch field'] };
+
+// Whether the module m is the build the facts `abi` were read from: its hash of its facts.
+function checkHash(m, abi) {
+  const hash = typeof m._tw_abi_hash === 'function' ? m._tw_abi_hash() >>> 0 : -1;
+  if (hash !== abi.hash) throw disagree(`its facts are not those the JS layer was built with (hash ${hash}, expected ${abi.hash})`);
+}
+
+/**
+ * Fills the tables above from `abi` (dist/wasm-interface.js: the facts of the build made with this
+ * JS), after checking that the module m has them and that they have every name the JS layer uses;
  * on disagreement it throws and changes nothing.
  */
-export function readAbi(m) {
-  const abi = checkedAbi(m);
-  DTYPE_FACTS = abi.dtypes;
-  OPS = abi.ops;
-  OP_CODE = abi.opCodes;
-  STATUS = abi.statuses;
-  MODE_CODE = abi.modes;
-  SCRATCH = abi.scratch;
+export function readAbi(m, abi) {
+  checkHash(m, abi);
+  for (const [kind, [table, what]] of Object.entries(USED)) {
+    for (const n of REQUIRED[kind]) if (!Object.hasOwn(abi[table], n)) throw disagree(`the core has no ${what} ${n}`);
+  }
+  DTYPE_FACTS = abi.dtypes.map((d) => ({ ...d }));
+  OPS = Object.fromEntries(Object.entries(abi.ops).map(([name, op]) => [name, {
+    name, ...op, takes: Uint8ArrayClass.from(op.takes), domain: Object.freeze(abi.dtypes.filter((d) => op.takes[d.code] === 1).map((d) => d.name)),
+  }]));
+  OP_CODE = { ...abi.opCodes };
+  STATUS = { ...abi.statuses };
+  MODE_CODE = { ...abi.modes };
+  SCRATCH = { ...abi.scratch };
   Object.assign(LIMITS, abi.limits);
-  readFrom = JSON.stringify(abi);
   for (const hook of HOOKS) hook(m);
 }
 
-// The ABI readAbi last read, as text.
-let readFrom = null;
-
 /**
- * Checks that a second build (the threaded one, from the same sources) has the ABI readAbi read
- * from the first, so that every code and offset JS holds is right for both; throws if not.
+ * Checks that a second build (the threaded one, from the same sources) has the facts readAbi
+ * read, so that every code and offset JS holds is right for both; throws if not.
  */
-export function sameAbi(m) {
-  if (JSON.stringify(checkedAbi(m)) !== readFrom) throw disagree('the two builds have different ABIs');
+export function sameAbi(m, abi) {
+  checkHash(m, abi);
 }

@@ -6,7 +6,7 @@
 // tensors (loader.js).
 import { LIMITS, SCRATCH, coreName, requires } from './abi.js';
 
-// The scratch fields JS uses, by the binding's names in camelCase (bindings/binding.cc: hasAxis is
+// The scratch fields JS uses, by the core's names in camelCase (bindings/facts.h: hasAxis is
 // the field has_axis): W's keys.
 const FIELDS = [
   'dtype', 'storeDtype', 'inputs', 'literals', 'nodes', 'result', 'inputDtypes', 'nodeWords', 'literalWords', 'ranks', 'strided', 'dims',
@@ -22,7 +22,7 @@ requires('field', FIELDS.map(coreName));
 export const PLAN_SLOTS = 16;
 
 /**
- * @param m the glue's module, after readAbi
+ * @param m the build's exports by C name (loader.js), after readAbi
  * @param shared whether its memory is a shared one (the threaded build)
  * @param memory its WebAssembly.Memory (the glue's views of it are not used: memory.js, heapNow)
  */

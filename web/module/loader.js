@@ -3,8 +3,8 @@
 // instantiated here, so that a failure (a page whose Content-Security-Policy forbids compiling
 // WebAssembly) gets a message a user can act on. (Emscripten 3.1.6's glue would fetch() file
 // paths in Node, and its ES6 output has no Node support.)
-import { EXPORT_NAMES, MEMORY_PAGES } from '../../dist/wasm-interface.js';
-import { namesOf, readAbi, sameAbi } from './abi.js';
+import { ABI, EXPORT_NAMES, MEMORY_PAGES } from '../../dist/wasm-interface.js';
+import { readAbi, sameAbi } from './abi.js';
 import { builds, testing } from '../lifecycle.js';
 import { describe } from '../format.js';
 import { makeInstance } from './instance.js';
@@ -249,11 +249,10 @@ async function loadBuild(bytes, memory, what) {
   return finishBuild(await instantiate(module, memory, what), memory);
 }
 
-// The instance (instance.js) of an instantiated build, after the names and ABI checks.
+// The instance (instance.js) of an instantiated build, after the ABI check (its facts' hash).
 function finishBuild({ m, compiled, heap }, memory) {
-  namesOf(m, heap);
-  if (memory === null) readAbi(m);
-  else sameAbi(m);
+  if (memory === null) readAbi(m, ABI);
+  else sameAbi(m, ABI);
   const inst = makeInstance(m, memory !== null, heap);
   inst.compiled = compiled;
   return inst;

@@ -11,7 +11,7 @@ import { WebAssemblyIntrinsics } from '../intrinsics.js';
 /**
  * Throws a TypeError saying what is wrong unless `compiled` is the build `build` ('plain' or
  * 'shared') of this version: its imports and exports those of the build, and its stamp, where
- * it has one, the build's (a module made before stamps has none: readAbi still checks it).
+ * it has one, the build's (a module made before stamps has none: readAbi still checks its facts' hash).
  * `what` names the module in the caller's terms ('wasmBinary', a file).
  */
 export function checkModule(compiled, build, what) {

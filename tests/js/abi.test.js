@@ -22,8 +22,6 @@ before(() => init());
 // the lookups the build reads it through.
 const FACTS = JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('../../build/wasm/tensorwise_facts.cjs', import.meta.url))], { encoding: 'utf8' }));
 const core = () => factsModule(FACTS);
-// The ops' table as readAbi left it (init).
-const OPS_READ = () => abiModule.OPS;
 
 const names = (Enum) => Object.keys(Enum);
 const KIND = { float: 'floating', half: 'narrow_float' };
@@ -133,9 +131,15 @@ test('the build refuses facts that disagree with the JS layer', () => {
 
 test('dist/wasm-interface.js has the facts program\'s facts, and the module their hash', () => {
   assert.deepEqual(abiOf(FACTS), ABI);
-  // What readAbi makes of them: the domain of an op from its takes, as the facts' lookups give it.
+  // What readAbi makes of them (init read them): the tables the facts' lookups give.
   const checked = checkedAbi(core());
-  for (const [name, op] of Object.entries(checked.ops)) assert.deepEqual(OPS_READ()[name], op, name);
+  for (const [name, op] of Object.entries(checked.ops)) assert.deepEqual(abiModule.OPS[name], op, name);
+  assert.deepEqual(abiModule.DTYPE_FACTS, checked.dtypes);
+  assert.deepEqual(abiModule.OP_CODE, checked.opCodes);
+  assert.deepEqual(abiModule.STATUS, checked.statuses);
+  assert.deepEqual(abiModule.MODE_CODE, checked.modes);
+  assert.deepEqual(abiModule.SCRATCH, checked.scratch);
+  assert.deepEqual({ ...abiModule.LIMITS }, checked.limits);
   assert.equal(enter().m._tw_abi_hash() >>> 0, ABI.hash);
   assert.equal(FACTS.hash >>> 0, ABI.hash);
 });
@@ -146,7 +150,7 @@ test('readAbi refuses a module of other facts, or facts without a name the JS la
   const cases = [
     ['another hash', { ...m, _tw_abi_hash: () => ABI.hash + 1 }, ABI, /facts are not those the JS layer was built with/],
     ['no hash at all', { ...m, _tw_abi_hash: undefined }, ABI, /facts are not those the JS layer was built with/],
-    ['an op the layer uses missing', m, { ...ABI, opCodes: Object.fromEntries(Object.entries(ABI.opCodes).filter(([op]) => op !== 'mul')) }, /the core has no op mul/],
+    ['an op the layer uses missing', m, { ...ABI, ops: ABI.ops.map((op) => (op[0] === 'mul' ? ['product', ...op.slice(1)] : op)) }, /the core has no op mul/],
     ['a scratch field missing', m, { ...ABI, scratch: Object.fromEntries(Object.entries(ABI.scratch).filter(([f]) => f !== 'probe')) }, /the core has no scratch field probe/],
   ];
   for (const [what, module, abi, pattern] of cases) {

@@ -127,18 +127,33 @@ export function checkedAbi(m) {
 }
 
 /**
- * The facts program's output as the tables readAbi takes, as dist/wasm-interface.js holds them
- * (the build's step: scripts/wasm-interface.mjs): an op without its name (its key) and domain
- * (its takes name them), its takes an array.
+ * The facts program's output as dist/wasm-interface.js holds it, checked (the build's step:
+ * scripts/wasm-interface.mjs), in lists by code that readAbi unpacks: the dtype kinds' names; per
+ * dtype [name, bytes, kind (its place in kinds), mantissaBits, exponentBits]; per op [name,
+ * commutes, divides, floors, floor twin (an op's code), arity, domain (bit k for kind k)]; the
+ * statuses' and modes' names; the scratch fields' offsets and the limits by name.
  */
-export const abiOf = (facts) => {
-  const abi = checkedAbi(factsModule(facts));
-  const ops = Object.fromEntries(Object.entries(abi.ops).map(([key, { name, domain, takes, ...op }]) => [key, { ...op, takes: Array.from(takes) }]));
-  return { hash: facts.hash, ...abi, ops };
-};
+export function abiOf(facts) {
+  const m = factsModule(facts);
+  const abi = checkedAbi(m);
+  const kinds = Object.keys(m.DTypeKind);
+  const byCode = (table) => Object.keys(table).sort((x, y) => table[x] - table[y]);
+  return {
+    hash: facts.hash,
+    kinds,
+    dtypes: abi.dtypes.map((d) => [d.name, d.bytes, kinds.indexOf(d.kind), d.mantissaBits, d.exponentBits]),
+    ops: Object.values(abi.ops).sort((x, y) => x.code - y.code).map((op) => [
+      op.name, +op.commutes, +op.divides, +op.floors, abi.opCodes[op.floorTwin], op.arity, m._tw_op_fact(op.code, m.OpFact.domain.value),
+    ]),
+    statuses: byCode(abi.statuses),
+    modes: byCode(abi.modes),
+    scratch: abi.scratch,
+    limits: abi.limits,
+  };
+}
 
-// The names the JS layer uses, by kind: where each is in an ABI, and what a message calls it.
-const USED = { op: ['opCodes', 'op'], status: ['statuses', 'status'], mode: ['modes', 'broadcast mode'], field: ['scratch', 'scratch field'] };
+// The names the JS layer uses, by kind: what a message calls each.
+const USED = { op: 'op', status: 'status', mode: 'broadcast mode', field: 'scratch field' };
 
 // Whether the module m is the build the facts `abi` were read from: its hash of its facts.
 function checkHash(m, abi) {
@@ -146,23 +161,34 @@ function checkHash(m, abi) {
   if (hash !== abi.hash) throw disagree(`its facts are not those the JS layer was built with (hash ${hash}, expected ${abi.hash})`);
 }
 
+const byName = (names) => Object.fromEntries(names.map((name, code) => [name, code]));
+
 /**
- * Fills the tables above from `abi` (dist/wasm-interface.js: the facts of the build made with this
- * JS), after checking that the module m has them and that they have every name the JS layer uses;
- * on disagreement it throws and changes nothing.
+ * Fills the tables above from `abi` (dist/wasm-interface.js: abiOf's lists, the facts of the build
+ * made with this JS), after checking that the module m has them and that they have every name the
+ * JS layer uses; on disagreement it throws and changes nothing.
  */
 export function readAbi(m, abi) {
   checkHash(m, abi);
-  for (const [kind, [table, what]] of Object.entries(USED)) {
-    for (const n of REQUIRED[kind]) if (!Object.hasOwn(abi[table], n)) throw disagree(`the core has no ${what} ${n}`);
+  const opCodes = byName(abi.ops.map((op) => op[0]));
+  const tables = { op: opCodes, status: byName(abi.statuses), mode: byName(abi.modes), field: abi.scratch };
+  for (const [kind, what] of Object.entries(USED)) {
+    for (const n of REQUIRED[kind]) if (!Object.hasOwn(tables[kind], n)) throw disagree(`the core has no ${what} ${n}`);
   }
-  DTYPE_FACTS = abi.dtypes.map((d) => ({ ...d }));
-  OPS = Object.fromEntries(Object.entries(abi.ops).map(([name, op]) => [name, {
-    name, ...op, takes: Uint8ArrayClass.from(op.takes), domain: Object.freeze(abi.dtypes.filter((d) => op.takes[d.code] === 1).map((d) => d.name)),
-  }]));
-  OP_CODE = { ...abi.opCodes };
-  STATUS = { ...abi.statuses };
-  MODE_CODE = { ...abi.modes };
+  const dtypes = abi.dtypes.map(([name, bytes, kind, mantissaBits, exponentBits], code) => ({
+    name, code, bytes, kind: abi.kinds[kind], mantissaBits, exponentBits,
+  }));
+  OPS = Object.fromEntries(abi.ops.map(([name, commutes, divides, floors, twin, arity, domain], code) => {
+    const takes = Uint8ArrayClass.from(abi.dtypes, (d) => (domain >>> d[2]) & 1);
+    return [name, {
+      name, code, commutes: commutes === 1, divides: divides === 1, floors: floors === 1, floorTwin: abi.ops[twin][0], arity, takes,
+      domain: Object.freeze(dtypes.filter((d) => takes[d.code] === 1).map((d) => d.name)),
+    }];
+  }));
+  DTYPE_FACTS = dtypes;
+  OP_CODE = opCodes;
+  STATUS = tables.status;
+  MODE_CODE = tables.mode;
   SCRATCH = { ...abi.scratch };
   Object.assign(LIMITS, abi.limits);
   for (const hook of HOOKS) hook(m);

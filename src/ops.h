@@ -56,7 +56,10 @@ namespace tensorwise {
   X(bit_and, op_bit_and)       \
   X(bit_or, op_bit_or)         \
   X(bit_xor, op_bit_xor)       \
-  X(bit_not, op_bit_not)
+  X(bit_not, op_bit_not)       \
+  X(abs, op_abs)               \
+  X(neg, op_neg)               \
+  X(sqrt, op_sqrt)
 
 enum class Op : uint8_t {
 #define TW_ENUM(name, functor) name,
@@ -76,7 +79,8 @@ enum class Arithmetic : uint8_t {
 using DomainSet = uint8_t;
 constexpr DomainSet kind_bit(DTypeKind k) { return static_cast<DomainSet>(1u << static_cast<unsigned>(k)); }
 constexpr DomainSet kIntegers = kind_bit(DTypeKind::signed_integer) | kind_bit(DTypeKind::unsigned_integer);
-constexpr DomainSet kNumeric = kIntegers | kind_bit(DTypeKind::floating) | kind_bit(DTypeKind::narrow_float);
+constexpr DomainSet kFloats = kind_bit(DTypeKind::floating) | kind_bit(DTypeKind::narrow_float);
+constexpr DomainSet kNumeric = kIntegers | kFloats;
 
 // An op's traits (above), written once: each functor derives from its facts. kZeroQuotient is 0
 // for every op, as numpy's integer x / 0 and x % 0 are.
@@ -384,6 +388,66 @@ inline v128_t bit_and(v128_t a, v128_t b) { return wasm_v128_and(a, b); }
 inline v128_t bit_or(v128_t a, v128_t b) { return wasm_v128_or(a, b); }
 inline v128_t bit_xor(v128_t a, v128_t b) { return wasm_v128_xor(a, b); }
 inline v128_t bit_not(v128_t a, v128_t) { return wasm_v128_not(a); }
+
+}  // namespace wasmsimd
+#endif
+
+// Absolute value, negation and square root, of one operand (numpy's absolute, negative and sqrt;
+// ONNX Abs, Neg, Sqrt; OpenVINO Abs-1, Negative-1, Sqrt-1). abs and negative take every dtype:
+// a float's magnitude or its sign flipped (IEEE's abs and negate, exact; a narrow float through
+// float32, so a NaN is the one quiet NaN, as for every op), an integer's wrapped in its width
+// (abs(MIN) and -MIN are MIN, as numpy; an unsigned integer's negation is 2^bits - x). sqrt takes
+// the floats: IEEE's, correctly rounded; a narrow float through float32 and one rounding, which is
+// correctly rounded too (24 >= 2 * 11 + 2 bits: a double rounding of a square root is innocuous).
+template <class T>
+T wrapping_negation(T a) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(U{0} - static_cast<U>(a)));
+}
+struct op_abs : facts<false, false, false, Arithmetic::none, false, kNumeric, 1> {
+  template <class T>
+  static T apply(T a, T) {
+    if constexpr (is_narrow_float_v<T>) return narrow<T>(std::fabs(to_f32(a)));
+    else if constexpr (std::is_floating_point_v<T>) return std::fabs(a);
+    else if constexpr (std::is_signed_v<T>) return a < 0 ? wrapping_negation(a) : a;
+    else return a;
+  }
+};
+struct op_neg : facts<false, false, true, Arithmetic::none, false, kNumeric, 1> {
+  template <class T>
+  static T apply(T a, T) {
+    if constexpr (is_narrow_float_v<T>) return narrow<T>(-to_f32(a));
+    else if constexpr (std::is_floating_point_v<T>) return -a;
+    else return wrapping_negation(a);
+  }
+};
+struct op_sqrt : facts<false, false, false, Arithmetic::none, false, kFloats, 1> {
+  template <class T>
+  static T apply(T a, T) {
+    if constexpr (is_narrow_float_v<T>) return narrow<T>(std::sqrt(to_f32(a)));
+    else return std::sqrt(a);
+  }
+};
+
+// abs, negative and sqrt 16 bytes at a time: one instruction each (the narrow floats and
+// unsigned abs run the scalar reference).
+#ifdef __wasm_simd128__
+namespace wasmsimd {
+
+inline v128_t f32_abs(v128_t a, v128_t) { return wasm_f32x4_abs(a); }
+inline v128_t f64_abs(v128_t a, v128_t) { return wasm_f64x2_abs(a); }
+inline v128_t i8_abs(v128_t a, v128_t) { return wasm_i8x16_abs(a); }
+inline v128_t i16_abs(v128_t a, v128_t) { return wasm_i16x8_abs(a); }
+inline v128_t i32_abs(v128_t a, v128_t) { return wasm_i32x4_abs(a); }
+inline v128_t i64_abs(v128_t a, v128_t) { return wasm_i64x2_abs(a); }
+inline v128_t f32_neg(v128_t a, v128_t) { return wasm_f32x4_neg(a); }
+inline v128_t f64_neg(v128_t a, v128_t) { return wasm_f64x2_neg(a); }
+inline v128_t i8_neg(v128_t a, v128_t) { return wasm_i8x16_neg(a); }
+inline v128_t i16_neg(v128_t a, v128_t) { return wasm_i16x8_neg(a); }
+inline v128_t i32_neg(v128_t a, v128_t) { return wasm_i32x4_neg(a); }
+inline v128_t i64_neg(v128_t a, v128_t) { return wasm_i64x2_neg(a); }
+inline v128_t f32_sqrt(v128_t a, v128_t) { return wasm_f32x4_sqrt(a); }
+inline v128_t f64_sqrt(v128_t a, v128_t) { return wasm_f64x2_sqrt(a); }
 
 }  // namespace wasmsimd
 #endif

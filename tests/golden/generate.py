@@ -170,6 +170,14 @@ OPS = {
     'bit_or': {'integer': wrapping(np.bitwise_or), 'divides': False},
     'bit_xor': {'integer': wrapping(np.bitwise_xor), 'divides': False},
     'bit_not': {'integer': lambda a, b, dtype, pythondiv: np.invert(a).astype(dtype), 'divides': False, 'unary': True},
+    # Math functions of one operand: numpy's absolute and negative (integers wrap: abs(MIN) is
+    # MIN) on every dtype, sqrt on the floats (bfloat16: float32's correctly rounded root,
+    # rounded to bfloat16, which is correctly rounded too: 24 >= 2 * 8 + 2 bits).
+    'abs': {'float': lambda a, b: np.absolute(a), 'integer': lambda a, b, dtype, pythondiv: np.absolute(a).astype(dtype),
+            'divides': False, 'unary': True},
+    'neg': {'float': lambda a, b: np.negative(a), 'integer': lambda a, b, dtype, pythondiv: np.negative(a).astype(dtype),
+            'divides': False, 'unary': True},
+    'sqrt': {'float': lambda a, b: np.sqrt(a), 'divides': False, 'unary': True},
 }
 
 
@@ -182,7 +190,7 @@ def compute(op, dtype, a, b, pythondiv):
     with np.errstate(all='ignore'), warnings.catch_warnings():
         warnings.simplefilter('ignore')
         if dtype == 'bfloat16':
-            return to_bf16(OPS[op].get('bfloat16', OPS[op]['float'])(bf16_to_f32(a), bf16_to_f32(b)))
+            return to_bf16(OPS[op].get('bfloat16', OPS[op]['float'])(bf16_to_f32(a), None if b is None else bf16_to_f32(b)))
         if dtype in FLOATS:
             return np.asarray(OPS[op]['float'](a, b)).astype(STORAGE[dtype])
         return OPS[op]['integer'](a, b, dtype, pythondiv)

@@ -58,6 +58,7 @@ const op = (fn, onnx, openvino, sign, divides, commutes, real, more = {}) => ({
 /** Whether op record `o` takes `dtype`. */
 export const takes = (o, dtype) => o.dtypes.includes(dtype);
 const INTEGERS = DTYPE_NAMES.filter((d) => DTYPES[d].kind === 'int');
+const FLOATS = DTYPE_NAMES.filter((d) => DTYPES[d].kind !== 'int');
 // A bitwise op on exact integers (numbers or bigints): BigInt's operators are two's complement
 // on unbounded integers, which wraps to the dtype's as the tests' rounding does.
 const bitwise = (f) => (x, y) => (typeof x === 'bigint' ? f(x, y) : Number(f(BigInt(x), BigInt(y ?? 0))));
@@ -95,6 +96,10 @@ export const OPS = {
   bit_or: op('bitwiseOr', 'BitwiseOr', 'BitwiseOr', null, false, true, bitwise((x, y) => x | y), { dtypes: INTEGERS }),
   bit_xor: op('bitwiseXor', 'BitwiseXor', 'BitwiseXor', null, false, true, bitwise((x, y) => x ^ y), { dtypes: INTEGERS }),
   bit_not: op('bitwiseNot', 'BitwiseNot', 'BitwiseNot', null, false, false, bitwise((x) => ~x), { dtypes: INTEGERS, arity: 1 }),
+  // ONNX's Neg takes no unsigned integer (onnxDtypes: the dtypes its operator takes, where fewer).
+  abs: op('abs', 'Abs', 'Abs', null, false, false, (x) => (typeof x === 'bigint' ? (x < 0n ? -x : x) : Math.abs(x)), { arity: 1 }),
+  neg: op('negative', 'Neg', 'Negative', null, false, false, (x) => -x, { arity: 1, onnxDtypes: DTYPE_NAMES.filter((d) => !d.startsWith('uint')) }),
+  sqrt: op('sqrt', 'Sqrt', 'Sqrt', null, false, false, (x) => Math.sqrt(x), { dtypes: FLOATS, arity: 1 }),
 };
 export const OP_NAMES = Object.keys(OPS);
 

@@ -57,7 +57,9 @@ const OPERAND = [null];
  */
 export function checkDomain(fn, op, info, where = 'the operands are') {
   if (op.takes[info.code] !== 1) {
-    throw new TypeError(`${fn}: ${op.name} does not take ${info.name} (${where} ${info.name}); it takes ${op.domain.join(', ')}`);
+    // An op of floats on integers: the dtype option casts them as they are loaded.
+    const hint = info.integer && op.takes[DTYPES.float32.code] === 1 ? " (for integers, pass { dtype: 'float32' })" : '';
+    throw new TypeError(`${fn}: ${op.name} does not take ${info.name} (${where} ${info.name}); it takes ${op.domain.join(', ')}${hint}`);
   }
 }
 

@@ -33,6 +33,21 @@ const MOD = [
 // The bitwise operators (BitwiseAnd, Or, Xor, Not), integers only.
 const BITWISE = [{ since: 18, attributes: [], broadcast: 'numpy', types: [...NARROW_INTEGERS, ...WIDE_INTEGERS] }];
 
+// The math functions of one operand (Abs, Neg, Sqrt): versions 6 and 13 (which adds bfloat16).
+const ABS = [
+  { since: 13, attributes: [], broadcast: 'numpy', types: [...NUMERIC, 'bfloat16'] },
+  { since: 6, attributes: [], broadcast: 'numpy', types: NUMERIC },
+];
+const SIGNED = [...FLOATS, 'int8', 'int16', 'int32', 'int64'];
+const NEG = [
+  { since: 13, attributes: [], broadcast: 'numpy', types: [...SIGNED, 'bfloat16'] },
+  { since: 6, attributes: [], broadcast: 'numpy', types: SIGNED },
+];
+const SQRT = [
+  { since: 13, attributes: [], broadcast: 'numpy', types: [...FLOATS, 'bfloat16'] },
+  { since: 6, attributes: [], broadcast: 'numpy', types: FLOATS },
+];
+
 /**
  * Each ONNX operator: `op`, the public op it runs (ops.js), or `byFmod`, the ops its attribute
  * fmod picks (0, 1) (each null where the other is given); `variadic`, whether it takes a list
@@ -52,6 +67,9 @@ export const ONNX_OPERATORS = {
   BitwiseOr: operator({ op: 'bitwiseOr', versions: BITWISE }),
   BitwiseXor: operator({ op: 'bitwiseXor', versions: BITWISE }),
   BitwiseNot: operator({ op: 'bitwiseNot', versions: BITWISE }),
+  Abs: operator({ op: 'abs', versions: ABS }),
+  Neg: operator({ op: 'negative', versions: NEG }),
+  Sqrt: operator({ op: 'sqrt', versions: SQRT }),
 };
 
 /** The default opset: the newest at which one of these operators came (a new operator moves it). */

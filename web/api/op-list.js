@@ -157,4 +157,37 @@ export const OP_LIST = {
    * ```
    */
   bitwiseNot: ['bit_not', 'bitwiseNot', 'BitwiseNot', null, 1],
+  /**
+   * Element-wise absolute value, with the options `out` and `dtype` (one operand: nothing to
+   * broadcast): a float's magnitude (its sign bit cleared), an integer's wrapped in its width, so
+   * `abs(-128)` of int8 is -128 (numpy's `absolute`, ONNX's `Abs`, OpenVINO's `Abs`).
+   *
+   * @example
+   * ```js
+   * abs({ data: new Float32Array([-1.5, 2, -0]), shape: [3] }); // [1.5, 2, 0]
+   * ```
+   */
+  abs: ['abs', 'abs', 'Abs', null, 1],
+  /**
+   * Element-wise negation, `-x`, with the options `out` and `dtype`: a float's sign flipped, an
+   * integer's wrapped in its width, 2^bits - x for unsigned integers (numpy's `negative`, ONNX's
+   * `Neg`, OpenVINO's `Negative`; in `expr`, `negative(x)` or `-x`).
+   *
+   * @example
+   * ```js
+   * negative({ data: new Int8Array([1, -128]), shape: [2] }); // [-1, -128]
+   * ```
+   */
+  negative: ['neg', 'negative', 'Negative', null, 1],
+  /**
+   * Element-wise square root of floats, with the options `out` and `dtype` (an integer operand
+   * needs `{ dtype: 'float32' }` or another float): IEEE's, correctly rounded in every float dtype;
+   * a negative number gives NaN, `sqrt(-0)` is -0 (numpy's `sqrt`, ONNX's `Sqrt`, OpenVINO's `Sqrt`).
+   *
+   * @example
+   * ```js
+   * sqrt({ data: new Float64Array([4, 2, -1]), shape: [3] }); // [2, 1.4142135623730951, NaN]
+   * ```
+   */
+  sqrt: ['sqrt', 'sqrt', 'Sqrt', null, 1],
 };

@@ -91,7 +91,7 @@ const f32 = (values) => new Float32Array(values);
  * suites reach it through every door on integers); `arr(values)` makes one. `want(x, y)` is what it
  * gives for two elements of T (float32 rounding, or an integer's), `wantInteger` for small
  * integers whose quotients floor and truncation round alike, `out` whether it takes `out`, `dtype`
- * T's dtype. A unary
+ * T's dtype, `takes(dtype)` whether the entry point takes it. A unary
  * entry point is called as call(a, b, options) too: it reads a only (b is the test's, unread).
  */
 const float32Want = (o) => (x, y) => Math.fround(o.real(x, y, Math.fround));
@@ -100,8 +100,11 @@ const integerWant = (o) => (x, y) => (o.divides ? Math.trunc(o.real(x, y)) : o.r
 export const OPS = Object.fromEntries([...Object.entries(entryPoints(tw)), ...Object.entries(unaryEntryPoints(tw))].map(([name, e]) => {
   const T = takes(e.op, 'float32') ? Float32Array : Int32Array;
   const call = e.op.arity === 1 ? (a, b, options) => e.call(a, options) : e.call;
+  // The dtypes this entry point takes (ONNX's operator may take fewer than the op: Neg no unsigned).
+  const dtypes = name.startsWith('onnx.') && e.op.onnxDtypes !== undefined ? e.op.onnxDtypes : e.op.dtypes;
   return [name, {
     call, T, dtype: T === Float32Array ? 'float32' : 'int32', arr: (values) => new T(values), out: e.options, unary: e.op.arity === 1,
+    takes: (dtype) => dtypes.includes(dtype),
     want: T === Float32Array ? float32Want(e.op) : integerWant(e.op), wantInteger: integerWant(e.op),
   }];
 }));

@@ -38,7 +38,12 @@ for (const [name, op] of Object.entries(OPS)) {
       const a = op.arr([1, 2, 3, 4]), b = op.arr([2, 2, 2, 2]);
       assert.deepEqual(Array.from(op.call(a, b).data), Array.from(a, (x, i) => op.want(x, b[i])));
       const rgba = new Uint8ClampedArray(2 * 3 * 4).map((_, i) => i % 7 + 1);
-      const r = op.call({ data: rgba, width: 3, height: 2 }, { data: new Uint8Array([1]), shape: [1, 1, 1] });
+      const image = () => op.call({ data: rgba, width: 3, height: 2 }, { data: new Uint8Array([1]), shape: [1, 1, 1] });
+      if (!op.takes('uint8')) { // an image is uint8: refused by the domain, as any uint8 operand
+        throwsClear(image, TypeError, /take uint8/, name);
+        return;
+      }
+      const r = image();
       assert.deepEqual([r.shape, r.dtype], [[2, 3, 4], 'uint8']);
     });
   });

@@ -7,9 +7,8 @@
 // numbers are decimal with an optional fraction and exponent; the ops' names (each function's and
 // alias) are functions, called with '(' and as many arguments as each takes, any other name an
 // input; whitespace is ignored. Left associative; unary minus binds tighter than * and /. Nothing
-// else is accepted: a SyntaxError says at which column. Unary minus is numpy's negative: 0 - x
-// for integers (wrapping) and the sign flipped for floats, computed as (-0) - x, which is both
-// (the same op the library has; -(+0) is -0).
+// else is accepted: a SyntaxError says at which column. Unary minus is the op negative (numpy's:
+// 0 - x for integers, wrapping, and the sign flipped for floats; -(+0) is -0).
 //
 // Neither the parser nor the compiler recurses: the parser is an operator-precedence (shunting
 // yard) loop with stacks of its own, so a source nested 100,000 parentheses deep costs what its
@@ -180,7 +179,7 @@ export function compile(postfix, opCode, limits, fn) {
       }
       case 'negate': {
         const x = values.pop();
-        values.push(node(opCode('-'), literal('-0', -0), x));
+        values.push(node(opCode('negative'), x, x)); // a unary node names its operand twice
         break;
       }
       default: {

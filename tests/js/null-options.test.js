@@ -33,6 +33,9 @@ function plain(r) {
   return r;
 }
 
+// The operand of a unary op: A, or F for an op of floats (sqrt takes no int32).
+const operandOf = (o) => (o.dtypes.includes('int32') ? A : F);
+
 /**
  * Every entry point that takes options or attributes: `names` the keys it takes, `call(options)`
  * calls it with an options (attributes) object, and `takes()` asks it which keys it takes.
@@ -42,9 +45,10 @@ function entries() {
   for (const o of Object.values(OPS)) {
     const fn = api[o.fn];
     if (o.arity === 1) { // nothing to broadcast: out and dtype; ONNX's and OpenVINO's forms take no attribute
-      list.push({ entry: o.fn, names: ['out', 'dtype'], call: (options) => fn(A, options) });
-      if (o.onnx !== null) list.push({ entry: `onnx.${o.onnx}`, names: [], call: (attributes) => onnx[o.onnx](A, attributes) });
-      list.push({ entry: `openvino.${o.openvino}`, names: [], call: (attributes) => openvino[o.openvino](A, attributes) });
+      const X = operandOf(o);
+      list.push({ entry: o.fn, names: ['out', 'dtype'], call: (options) => fn(X, options) });
+      if (o.onnx !== null) list.push({ entry: `onnx.${o.onnx}`, names: [], call: (attributes) => onnx[o.onnx](X, attributes) });
+      list.push({ entry: `openvino.${o.openvino}`, names: [], call: (attributes) => openvino[o.openvino](X, attributes) });
       list.push({ entry: `openvino.readAttributes('${o.openvino}')`, names: [], call: (attributes) => openvino.readAttributes(o.openvino, attributes) });
       continue;
     }
@@ -148,7 +152,7 @@ test('positional arguments: onnx opset, tensor()\'s shape and dtype: null is no 
   for (const o of Object.values(OPS)) {
     if (o.onnx === null) continue;
     const entry = `onnx.${o.onnx}`;
-    const call = o.variadic ? (...rest) => onnx[o.onnx]([A, B], ...rest) : o.arity === 1 ? (...rest) => onnx[o.onnx](A, ...rest) : (...rest) => onnx[o.onnx](A, B, ...rest);
+    const call = o.variadic ? (...rest) => onnx[o.onnx]([A, B], ...rest) : o.arity === 1 ? (...rest) => onnx[o.onnx](operandOf(o), ...rest) : (...rest) => onnx[o.onnx](A, B, ...rest);
     checkNull(entry, 'opset', (opset) => call({}, opset));
     assert.deepEqual(plain(call({}, undefined)), plain(call({})), `${entry} opset undefined`);
   }

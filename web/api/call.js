@@ -39,8 +39,10 @@ export function callOp(fn, op, floor, zeroIsError, mode, out, a, b, names, types
   const inputs = unary ? OPERAND : OPERANDS;
   inputs[0] = A;
   if (!unary) inputs[1] = B;
+  // The op's operator, made once (a descriptor keeps it: no lookup on later calls).
+  const operator = floor && info.integer ? (op.floorOperator ??= opOperator(op.floorCode, op.arity)) : (op.operator ??= opOperator(op.coreCode, op.arity));
   return execute({
-    fn, operator: opOperator(floor && info.integer ? op.floorCode : op.coreCode, op.arity), info, store, inputs, mode, out, zeroIsError,
+    fn, operator, info, store, inputs, mode, out, zeroIsError,
     refused: refusedOp, literals: null,
   });
 }

@@ -19,12 +19,13 @@ import { OP_LIST } from './op-list.js';
  * openvino, sign, arity, core } and, from the core at init, divides (integer x / 0 is an error
  * under onZeroDivision: 'error'), floors (it has a floor twin: it takes pythondiv), coreCode and
  * floorCode (the floor twin's code; coreCode where none), takes (by dtype code, 1 where the op
- * takes the dtype) and domain (the names of the dtypes it takes, in the core's order). The
- * operators that run them are made on an op's first call (program.js: opOperator).
+ * takes the dtype) and domain (the names of the dtypes it takes, in the core's order); operator
+ * and floorOperator, which run the op and its floor twin, made on the first call that needs each
+ * (call.js), not at init.
  */
 export const OPS = Object.fromEntries(Object.entries(OP_LIST).map(([name, [core, alias, openvino, sign, arity = 2]]) => [name, {
   name, alias, onnx: onnxOperatorOf(name), openvino, sign, arity, core, divides: false, floors: false, coreCode: -1, floorCode: -1,
-  takes: null, domain: null,
+  takes: null, domain: null, operator: null, floorOperator: null,
 }]));
 requires('op', Object.values(OPS).map((d) => d.core));
 onAbi(() => {
@@ -37,6 +38,8 @@ onAbi(() => {
     d.floorCode = CORE_OPS[op.floorTwin].code;
     d.takes = op.takes;
     d.domain = op.domain;
+    d.operator = null; // made on the op's first call (call.js), then kept here
+    d.floorOperator = null;
   }
 });
 

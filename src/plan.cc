@@ -276,8 +276,11 @@ bool plan_chain(Plan* p) {
   for (int j = 0; j < g.nodes; ++j) {
     const Node& nd = g.node[j];
     const int acc = j > 0 ? kNodeBase + j - 1 : -1;
+    // A unary op's node names its operand twice; of binary ops, only a square reads one twice
+    // in a chain (x + x, max(x, x): not worth a case).
+    const bool of_one = arity(nd.op) == 1 || nd.op == Op::mul;
     if (nd.a == acc && nd.b == acc) {
-      if (nd.op != Op::mul) return false;  // only a square reads acc twice (x + x, max(x, x): not worth a case)
+      if (!of_one) return false;
       link(nd.op, Form::acc_acc, acc);
     } else if (nd.a == acc) {
       link(nd.op, Form::acc_x, nd.b);
@@ -285,7 +288,7 @@ bool plan_chain(Plan* p) {
       link(nd.op, commutes(nd.op) ? Form::acc_x : Form::x_acc, nd.a);
     } else {
       link(Op::mul, Form::load, nd.a);
-      link(nd.op, nd.b == nd.a && nd.op == Op::mul ? Form::acc_acc : Form::acc_x, nd.b);
+      link(nd.op, nd.b == nd.a && of_one ? Form::acc_acc : Form::acc_x, nd.b);
     }
     if (saved[j]) {
       if (slots == kMaxChainSlots) return false;

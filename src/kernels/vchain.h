@@ -18,7 +18,7 @@ namespace tensorwise {
 enum class Form : uint8_t {
   acc_x,    // acc = acc ∘ x
   x_acc,    // acc = x ∘ acc
-  acc_acc,  // acc = acc ∘ acc (x unused)
+  acc_acc,  // acc = acc ∘ acc, a unary op of acc (x unused)
   load,     // acc = x (the op unused)
   save,     // x = acc: into a slot, for a later link to read (the op unused)
 };

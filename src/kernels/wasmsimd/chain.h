@@ -72,21 +72,21 @@ __attribute__((noinline)) void run_chain_groups(size_t bytes, const GroupLink* l
           TW_CHAIN8([&](v128_t r, size_t o) { wasm_v128_store(q + o, r); return r; });
           break;
         }
-        case chain_code(Op::mul, Form::acc_acc):  // a square
-          if constexpr (chain_fn<D, Op::mul> != nullptr) {
-            constexpr vec_fn V = chain_fn<D, Op::mul>;
-            TW_CHAIN8([&](v128_t r, size_t) { return V(r, r); });
-          }
-          break;
 #define TW_CASE(name, functor)                                                  \
+  case chain_code(Op::name, Form::acc_acc): /* a unary op of acc, or a square */ \
+    if constexpr (chain_fn<D, Op::name> != nullptr && (functor::kArity == 1 || Op::name == Op::mul)) { \
+      constexpr vec_fn V = chain_fn<D, Op::name>;                               \
+      TW_CHAIN8([&](v128_t r, size_t) { return V(r, r); });                     \
+    }                                                                           \
+    break;                                                                      \
   case chain_code(Op::name, Form::acc_x):                                       \
-    if constexpr (chain_fn<D, Op::name> != nullptr) {                           \
+    if constexpr (chain_fn<D, Op::name> != nullptr && functor::kArity == 2) {   \
       constexpr vec_fn V = chain_fn<D, Op::name>;                               \
       TW_CHAIN8([&](v128_t r, size_t o) { return V(r, wasm_v128_load(p + o)); }); \
     }                                                                           \
     break;                                                                      \
   case chain_code(Op::name, Form::x_acc):                                       \
-    if constexpr (chain_fn<D, Op::name> != nullptr && !functor::kCommutes) {    \
+    if constexpr (chain_fn<D, Op::name> != nullptr && functor::kArity == 2 && !functor::kCommutes) { \
       constexpr vec_fn V = chain_fn<D, Op::name>;                               \
       TW_CHAIN8([&](v128_t r, size_t o) { return V(wasm_v128_load(p + o), r); }); \
     }                                                                           \

@@ -112,13 +112,16 @@ __attribute__((noinline)) void run(size_t bytes, const unsigned char* a, size_t 
 // of the module's code.
 // So does an op whose vector function is the same for every width (its functor's kWidthless, a
 // trait like its domain), whose op loop then serves every dtype (run_kernel) with b splatted on
-// the stack.
+// the stack. And so does every dtype but float32 (whose broadcast patterns, outer products and
+// rows scaled by a column, the goals measure): b read from the stack each vector instead of held
+// in a register costs up to 1.3 x in cache (docs/performance.md), nothing from memory, and each
+// loop kept was a second copy of a kernel.
 template <class F, class = void>
 constexpr bool kWidthless = false;
 template <class F>
 constexpr bool kWidthless<F, std::void_t<decltype(F::kWidthless)>> = F::kWidthless;
 template <class T, class F>
-constexpr bool kSharedOpc = (F::kDivision && std::is_integral_v<T>) || kWidthless<F>;
+constexpr bool kSharedOpc = (F::kDivision && std::is_integral_v<T>) || kWidthless<F> || !std::is_same_v<T, float>;
 
 // A kernel: n elements, a or b broadcast (its first element splatted into a vector on the stack,
 // or, with kSplatB, into a register by the loop).

@@ -33,6 +33,7 @@
 #include <type_traits>
 
 #include "dtype.h"
+#include "elementary.h"
 #include "half.h"
 
 #ifdef __wasm_simd128__
@@ -59,7 +60,9 @@ namespace tensorwise {
   X(bit_not, op_bit_not)       \
   X(abs, op_abs)               \
   X(neg, op_neg)               \
-  X(sqrt, op_sqrt)
+  X(sqrt, op_sqrt)             \
+  X(exp, op_exp)               \
+  X(log, op_log)
 
 enum class Op : uint8_t {
 #define TW_ENUM(name, functor) name,
@@ -429,6 +432,18 @@ struct op_sqrt : facts<false, false, false, Arithmetic::none, false, kFloats, 1>
   }
 };
 
+// exp and log of the floats (numpy's exp and log; ONNX Exp, Log; OpenVINO Exp-1, Log-1), the
+// library's own (elementary.h): float32, float16 and bfloat16 correctly rounded, float64
+// faithfully; exp(-Inf) = 0, log(0) = -Inf, log of a negative number NaN.
+struct op_exp : facts<false, false, false, Arithmetic::none, false, kFloats, 1> {
+  template <class T>
+  static T apply(T a, T) { return elementary::exp_of(a); }
+};
+struct op_log : facts<false, false, false, Arithmetic::none, false, kFloats, 1> {
+  template <class T>
+  static T apply(T a, T) { return elementary::log_of(a); }
+};
+
 // abs, negative and sqrt 16 bytes at a time: one instruction each (the narrow floats and
 // unsigned abs run the scalar reference).
 #ifdef __wasm_simd128__
@@ -448,6 +463,10 @@ inline v128_t i32_neg(v128_t a, v128_t) { return wasm_i32x4_neg(a); }
 inline v128_t i64_neg(v128_t a, v128_t) { return wasm_i64x2_neg(a); }
 inline v128_t f32_sqrt(v128_t a, v128_t) { return wasm_f32x4_sqrt(a); }
 inline v128_t f64_sqrt(v128_t a, v128_t) { return wasm_f64x2_sqrt(a); }
+using elementary::wasmsimd::f32_exp;  // exp and log: elementary.h
+using elementary::wasmsimd::f32_log;
+using elementary::wasmsimd::f64_exp;
+using elementary::wasmsimd::f64_log;
 
 }  // namespace wasmsimd
 #endif

@@ -1,4 +1,4 @@
-// npm run exhaustive: the checks named on the command line (float16_pairs, conversions), or all
+// npm run exhaustive: the checks named on the command line (float16_pairs, conversions, exp, log), or all
 // of them, each with the time it took; exit status 1 if any result was wrong.
 #include <chrono>
 #include <cstdio>
@@ -10,7 +10,8 @@ int main(int argc, char** argv) {
   const struct {
     const char* name;
     unsigned long (*run)();
-  } checks[] = {{"float16_pairs", &check_float16_pairs}, {"conversions", &check_conversions}};
+  } checks[] = {{"float16_pairs", &check_float16_pairs}, {"conversions", &check_conversions},
+                  {"exp", &check_exp}, {"log", &check_log}};
   unsigned long bad = 0;
   for (const auto& check : checks) {
     bool wanted = argc < 2;

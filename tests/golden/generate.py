@@ -11,6 +11,8 @@ What numpy computes here, as docs/contract.md ("Arithmetic") says:
   numpy's loops disagree with each other on signed zeros); of integers np.maximum/np.minimum.
 - mod, fmod: np.mod (the divisor's sign) and np.fmod (the dividend's); integer x % 0 = 0, MIN % -1 = 0.
 - squaredDifference: np.subtract, then np.multiply, each rounded to the dtype (integers wrap).
+- exp, log: not numpy's (not correctly rounded): Python's decimal to 60 digits, rounded once into
+  the dtype here; float64 cases are marked 'faithful' (the library promises one unit in the last place).
 - float16: numpy's float16 ufuncs (computed in float32, rounded once to nearest even).
 - bfloat16 (numpy has none): float32 arithmetic on the bf16 values, then round to nearest even
   in integer bit operations below.
@@ -24,6 +26,7 @@ import json
 import os
 import warnings
 import zlib
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
 import numpy as np
@@ -178,17 +181,68 @@ OPS = {
     'neg': {'float': lambda a, b: np.negative(a), 'integer': lambda a, b, dtype, pythondiv: np.negative(a).astype(dtype),
             'divides': False, 'unary': True},
     'sqrt': {'float': lambda a, b: np.sqrt(a), 'divides': False, 'unary': True},
+    # exp and log of the floats: numpy's are not correctly rounded (its loops differ by CPU), so
+    # the exact value from Python's decimal (60 digits), rounded once into the dtype here; the
+    # library promises float64 within one unit in the last place of that ('faithful').
+    'exp': {'exact': 'exp', 'divides': False, 'unary': True},
+    'log': {'exact': 'ln', 'divides': False, 'unary': True},
 }
+
+FORMATS = {'float64': (53, -1022, 1023), 'float32': (24, -126, 127), 'float16': (11, -14, 15), 'bfloat16': (8, -126, 127)}
+
+
+def round_to_format(v, dtype):
+    """A Fraction rounded to nearest even into the dtype's values (a Fraction, or +-inf)."""
+    p, emin, emax = FORMATS[dtype]
+    m = abs(v)
+    if m == 0:
+        return v
+    e = emin
+    while m >= Fraction(2) ** (e + 1):
+        e += 1
+    quantum = Fraction(2) ** (e - p + 1)
+    q = m / quantum
+    n = q.numerator // q.denominator
+    rest = q - n
+    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and n % 2 == 1):
+        n += 1
+    r = n * quantum
+    if r >= Fraction(2) ** (emax + 1):
+        return float('inf') if v > 0 else float('-inf')
+    return r if v > 0 else -r
+
+
+def exact_function(name, a, dtype):
+    """exp or ln of each element, exact to 60 digits (decimal), rounded once into the dtype."""
+    out = []
+    with localcontext() as ctx:
+        ctx.prec = 60
+        ctx.Emin, ctx.Emax = -999999, 999999
+        for x in a.reshape(-1):
+            f = float(bf16_to_f32(np.uint16(x))) if dtype == 'bfloat16' else float(x)
+            if f != f or (name == 'ln' and f < 0):
+                y = float('nan')
+            elif name == 'exp':
+                y = Fraction(0) if f == float('-inf') or f < -1100 else float('inf') if f > 1000 else Fraction(Decimal(f).exp())
+            else:
+                y = float('-inf') if f == 0 else float('inf') if f == float('inf') else Fraction(Decimal(f).ln())
+            if isinstance(y, Fraction):
+                y = round_to_format(y, dtype)
+            out.append(round_bf16(y, False) if dtype == 'bfloat16' and not (isinstance(y, float) and y != y) else
+                       0x7FC0 if dtype == 'bfloat16' else float(y))
+    return np.array(out, dtype=STORAGE[dtype]).reshape(a.shape)
 
 
 def takes(op, dtype):
     """Whether an op takes a dtype: floats where it has a float function, integers where an integer one."""
-    return ('float' in OPS[op]) if dtype in FLOATS else ('integer' in OPS[op])
+    return ('float' in OPS[op] or 'exact' in OPS[op]) if dtype in FLOATS else ('integer' in OPS[op])
 
 
 def compute(op, dtype, a, b, pythondiv):
     with np.errstate(all='ignore'), warnings.catch_warnings():
         warnings.simplefilter('ignore')
+        if 'exact' in OPS[op]:
+            return exact_function(OPS[op]['exact'], a, dtype)
         if dtype == 'bfloat16':
             return to_bf16(OPS[op].get('bfloat16', OPS[op]['float'])(bf16_to_f32(a), None if b is None else bf16_to_f32(b)))
         if dtype in FLOATS:
@@ -214,7 +268,10 @@ def encode(arr, dtype):
 def unary_case(op, dtype, a_shape):
     a = values(dtype, int(np.prod(a_shape, dtype=np.int64))).reshape(a_shape)
     y = compute(op, dtype, a, None, True)
-    return {'op': op, 'dtype': dtype, 'options': {}, 'a': encode(a, dtype), 'y': encode(y, dtype)}
+    c = {'op': op, 'dtype': dtype, 'options': {}, 'a': encode(a, dtype), 'y': encode(y, dtype)}
+    if 'exact' in OPS[op] and dtype == 'float64':
+        c['faithful'] = True  # within one unit in the last place of y
+    return c
 
 
 def case(op, dtype, pythondiv, mode, a_shape, b_shape, axis=None):

@@ -4,6 +4,8 @@
 // signedness, the narrow floats' formats; the ops by their golden-case names, with the API
 // function that runs each.
 
+import { correctlyRounded } from './exact-math.js';
+
 const float = (Storage) => ({ kind: 'float', Storage });
 const int = (Storage, bits, signed) => ({ kind: 'int', Storage, bits, signed });
 // p: significand bits (with the implicit one); emin: exponent of the smallest normal; emax: of the largest.
@@ -100,6 +102,11 @@ export const OPS = {
   abs: op('abs', 'Abs', 'Abs', null, false, false, (x) => (typeof x === 'bigint' ? (x < 0n ? -x : x) : Math.abs(x)), { arity: 1 }),
   neg: op('negative', 'Neg', 'Negative', null, false, false, (x) => -x, { arity: 1, onnxDtypes: DTYPE_NAMES.filter((d) => !d.startsWith('uint')) }),
   sqrt: op('sqrt', 'Sqrt', 'Sqrt', null, false, false, (x) => Math.sqrt(x), { dtypes: FLOATS, arity: 1 }),
+  // exp and log: `exact` names the function tests/js/exact-math.js computes exactly; `real` is
+  // its float64 result, correctly rounded (the library's float64 is faithful: one of the two
+  // doubles around the exact value; its float32, float16 and bfloat16 correctly rounded).
+  exp: op('exp', 'Exp', 'Exp', null, false, false, (x) => correctlyRounded('exp', x, 'float64'), { dtypes: FLOATS, arity: 1, exact: 'exp' }),
+  log: op('log', 'Log', 'Log', null, false, false, (x) => correctlyRounded('log', x, 'float64'), { dtypes: FLOATS, arity: 1, exact: 'log' }),
 };
 export const OP_NAMES = Object.keys(OPS);
 

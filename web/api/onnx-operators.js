@@ -33,7 +33,8 @@ const MOD = [
 // The bitwise operators (BitwiseAnd, Or, Xor, Not), integers only.
 const BITWISE = [{ since: 18, attributes: [], broadcast: 'numpy', types: [...NARROW_INTEGERS, ...WIDE_INTEGERS] }];
 
-// The math functions of one operand (Abs, Neg, Sqrt): versions 6 and 13 (which adds bfloat16).
+// The math functions of one operand (Abs, Neg, and of floats Sqrt, Exp, Log): versions 6 and 13
+// (which adds bfloat16).
 const ABS = [
   { since: 13, attributes: [], broadcast: 'numpy', types: [...NUMERIC, 'bfloat16'] },
   { since: 6, attributes: [], broadcast: 'numpy', types: NUMERIC },
@@ -70,6 +71,8 @@ export const ONNX_OPERATORS = {
   Abs: operator({ op: 'abs', versions: ABS }),
   Neg: operator({ op: 'negative', versions: NEG }),
   Sqrt: operator({ op: 'sqrt', versions: SQRT }),
+  Exp: operator({ op: 'exp', versions: SQRT }),
+  Log: operator({ op: 'log', versions: SQRT }),
 };
 
 /** The default opset: the newest at which one of these operators came (a new operator moves it). */

@@ -190,4 +190,28 @@ export const OP_LIST = {
    * ```
    */
   sqrt: ['sqrt', 'sqrt', 'Sqrt', null, 1],
+  /**
+   * Element-wise e^x of floats, with the options `out` and `dtype` (an integer operand needs
+   * `{ dtype: 'float32' }` or another float): correctly rounded for float32, float16 and bfloat16,
+   * within one unit in the last place for float64, the same bits on every machine; `exp(-Infinity)`
+   * is 0 and overflow gives Infinity (numpy's `exp`, ONNX's `Exp`, OpenVINO's `Exp`).
+   *
+   * @example
+   * ```js
+   * exp({ data: new Float32Array([0, 1, -Infinity]), shape: [3] }); // [1, 2.7182817459106445, 0]
+   * ```
+   */
+  exp: ['exp', 'exp', 'Exp', null, 1],
+  /**
+   * Element-wise natural logarithm of floats, with the options `out` and `dtype`: correctly
+   * rounded for float32, float16 and bfloat16, within one unit in the last place for float64;
+   * `log(0)` is -Infinity and a negative number gives NaN (numpy's `log`, ONNX's `Log`,
+   * OpenVINO's `Log`).
+   *
+   * @example
+   * ```js
+   * log({ data: new Float64Array([1, Math.E, 0]), shape: [3] }); // [0, 1, -Infinity]
+   * ```
+   */
+  log: ['log', 'log', 'Log', null, 1],
 };

@@ -103,6 +103,8 @@ export function round({ v, k }, format, mode = 'nearest') {
 
 /** A double rounded to nearest even into a format. */
 export function roundDouble(x, format) {
+  if (format === 'float64') return x;
+  if (format === 'float32') return Math.fround(x); // (itself a correct rounding of a double)
   if (!Number.isFinite(x) || x === 0) return x;
   const { m, e } = parts(x);
   return round({ v: m << S, k: e }, format);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as tw from '../../../web/index.js';
 import { memoryInUse, poolReady } from '../internals.js';
 import { entryPoints, takes, unaryEntryPoints } from '../dtypes.js';
-import { correctlyRounded } from '../exact-math.js';
+import { correctlyRoundedQuick } from '../exact-math.js';
 
 export { tw, memoryInUse };
 
@@ -95,7 +95,7 @@ const f32 = (values) => new Float32Array(values);
  * T's dtype, `takes(dtype)` whether the entry point takes it. A unary
  * entry point is called as call(a, b, options) too: it reads a only (b is the test's, unread).
  */
-const float32Want = (o) => (o.exact ? (x) => correctlyRounded(o.exact, x, 'float32') : (x, y) => Math.fround(o.real(x, y, Math.fround)));
+const float32Want = (o) => (o.exact ? (x) => correctlyRoundedQuick(o.exact, x, 'float32') : (x, y) => Math.fround(o.real(x, y, Math.fround)));
 // (An integer result has no -0: a remainder's -2 % 2 is 0.)
 const integerWant = (o) => (x, y) => (o.divides ? Math.trunc(o.real(x, y)) : o.real(x, y)) + 0;
 export const OPS = Object.fromEntries([...Object.entries(entryPoints(tw)), ...Object.entries(unaryEntryPoints(tw))].map(([name, e]) => {

@@ -26,6 +26,7 @@ before(async () => {
   for (const f of ['check.js', 'cases.json']) cpSync(join(repoRoot, 'tests', 'golden', f), join(root, 'golden', f));
   mkdirSync(join(root, 'js'));
   cpSync(join(repoRoot, 'tests', 'js', 'dtypes.js'), join(root, 'js', 'dtypes.js')); // the tests' dtype table, for check.js
+  cpSync(join(repoRoot, 'tests', 'js', 'exact-math.js'), join(root, 'js', 'exact-math.js')); // which dtypes.js imports
   writeFileSync(join(root, 'golden.html'), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="module">
   import * as api from '/web/index.js';

@@ -21,6 +21,7 @@ before(async () => {
   for (const f of ['check.js', 'cases.json']) cpSync(join(repoRoot, 'tests', 'golden', f), join(root, 'golden', f));
   mkdirSync(join(root, 'js'));
   cpSync(join(repoRoot, 'tests', 'js', 'dtypes.js'), join(root, 'js', 'dtypes.js'));
+  cpSync(join(repoRoot, 'tests', 'js', 'exact-math.js'), join(root, 'js', 'exact-math.js')); // which dtypes.js imports
   cpSync(new URL('./pages/threads.html', import.meta.url), join(root, 'threads.html'));
   isolated = await serve(root, 0, { isolated: true });
   plain = await serve(root);

@@ -20,14 +20,14 @@ export const typedArraySet = uncurry(TypedArrayPrototype.set);
 export const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
 const detachedGetter = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'detached')?.get;
 const arrayBufferDetached = detachedGetter === undefined ? undefined : uncurry(detachedGetter);
-const sharedByteLength = typeof SharedArrayBuffer === 'function'
+export const sharedByteLength = typeof SharedArrayBuffer === 'function'
   ? getter(SharedArrayBuffer.prototype, 'byteLength') : null;
 const dataViewByteLength = getter(DataView.prototype, 'byteLength');
 const dataViewBuffer = getter(DataView.prototype, 'buffer');
 const dataViewByteOffset = getter(DataView.prototype, 'byteOffset');
 
 export const hasOwn = Object.hasOwn;
-const apply = Reflect.apply;
+export const apply = Reflect.apply;
 const arrayFrom = Array.from;
 const ArrayClass = Array;
 
@@ -111,6 +111,8 @@ export const TYPED_ARRAY_CLASSES = new Map(
     .filter((name) => typeof globalThis[name] === 'function')
     .map((name) => [name, globalThis[name]]),
 );
+export const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');
+export const Uint32ArrayClass = TYPED_ARRAY_CLASSES.get('Uint32Array');
 
 /**
  * Array.isArray, with a revoked Proxy (which makes it throw) reported in the caller's terms: `what`
@@ -124,7 +126,7 @@ export function isArray(x, what, part = '') {
   }
 }
 
-const getPrototypeOf = Object.getPrototypeOf;
+export const getPrototypeOf = Object.getPrototypeOf;
 const ArrayBufferPrototype = ArrayBuffer.prototype;
 
 /**

@@ -6,9 +6,7 @@ import { builds, withStaging } from '../lifecycle.js';
 import { LIMITS, STATUS, requires } from '../module/abi.js';
 import { broadcastError } from './errors.js';
 import { heapNow } from '../memory/memory.js';
-import { TYPED_ARRAY_CLASSES } from '../intrinsics.js';
-
-const Uint32ArrayClass = TYPED_ARRAY_CLASSES.get('Uint32Array');
+import { Uint32ArrayClass } from '../intrinsics.js';
 import { clampInt32, coreWord, writeMode, writeShape } from '../execution/plans.js';
 
 requires('status', ['ok', 'too_large', 'incompatible', 'shapes_differ']);

@@ -6,7 +6,7 @@
 import { DEFAULTS, DTYPES, dtypeInfo, encodeValue, kindRecord } from '../dtypes/dtypes.js';
 import { describe, formatShape, withArticle } from '../format.js';
 import {
-  TYPED_ARRAY_CLASSES, arrayBufferByteLength, boxedKind, hasOwn, isArray, isDetached, isResizable, isShared, typedArrayBuffer, typedArrayByteOffset,
+  TYPED_ARRAY_CLASSES, Uint8ArrayClass as UNCLAMPED, arrayBufferByteLength, boxedKind, hasOwn, isArray, isDetached, isResizable, isShared, typedArrayBuffer, typedArrayByteOffset,
   typedArrayKind, typedArrayLength,
 } from '../intrinsics.js';
 import { MAX_BYTES, SMALL_BYTES, bufferOf, heapInstance, isPlainArray, rememberPlainArray } from '../memory/memory.js';
@@ -20,7 +20,6 @@ import { ownKeys } from '../records.js';
 
 // A result is never a Uint8ClampedArray: operand A's clamped array gives a Uint8Array.
 const CLAMPED = TYPED_ARRAY_CLASSES.get('Uint8ClampedArray');
-const UNCLAMPED = TYPED_ARRAY_CLASSES.get('Uint8Array');
 
 /**
  * What a typed array really is: its built-in class, buffer, byte offset and length, read through

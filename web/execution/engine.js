@@ -11,10 +11,7 @@
 import { builds, later, testing, withStaging } from '../lifecycle.js';
 import { STATUS, requires } from '../module/abi.js';
 import { formatShape, withArticle } from '../format.js';
-import { TYPED_ARRAY_CLASSES, ceil, isShared } from '../intrinsics.js';
-
-const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');
-const Uint32ArrayClass = TYPED_ARRAY_CLASSES.get('Uint32Array');
+import { Uint32ArrayClass, Uint8ArrayClass, ceil, isShared } from '../intrinsics.js';
 import {
   MAX_BYTES, SMALL_BYTES, acquireBlock, align16, bufferOf, copyIn, copyOut, heapBuffer, heapNow, releaseBlock, resultArray, smallResult,
 } from '../memory/memory.js';
@@ -107,9 +104,9 @@ const STREAM_MIN_BYTES = 512 * 1024;
 // the call's block and its address. One set for all calls: no call can start while another
 // stages (withStaging); grown as calls have more inputs.
 const IN_PLACE = 0, WHOLE = 1, WINDOW = 2;
-let stageHow = new Uint8Array(8);
-let stageBytes = new Uint32Array(8);
-let stageAt = new Uint32Array(8);
+let stageHow = new Uint8ArrayClass(8);
+let stageBytes = new Uint32ArrayClass(8);
+let stageAt = new Uint32ArrayClass(8);
 let stageRoom = 8; // their length (a typed array's length getter is a built-in a caller can replace)
 
 function run(inst, call) {

@@ -4,7 +4,7 @@
 // operator (plans.js) that owns its plans.
 import { LIMITS, onAbi } from '../module/abi.js';
 import { encodeValue } from '../dtypes/dtypes.js';
-import { MapClass, mapGet, mapSet } from '../intrinsics.js';
+import { MapClass, Uint32ArrayClass, mapGet, mapSet } from '../intrinsics.js';
 import { makeOperator } from './plans.js';
 
 /**
@@ -26,7 +26,7 @@ export function makeProgram(inputs, nodes, result, literals, where) {
       if (literals.length === 0) return NO_LITERALS;
       let made = mapGet(byDtype, info.code);
       if (made === undefined) {
-        const words = new Uint32Array(2 * literals.length);
+        const words = new Uint32ArrayClass(2 * literals.length);
         const values = [];
         for (let j = 0; j < literals.length; ++j) {
           const cell = new info.Storage(words.buffer, 8 * j, 1);
@@ -41,7 +41,7 @@ export function makeProgram(inputs, nodes, result, literals, where) {
   };
 }
 
-const NO_LITERALS = { count: 0, words: new Uint32Array(0), values: [] };
+const NO_LITERALS = { count: 0, words: new Uint32ArrayClass(0), values: [] };
 
 // The operators of the single ops, by core op code: made once, each keeping its last few plans
 // (a chain of ops on tensors of a few shapes plans each once).

@@ -11,12 +11,10 @@
 // Objects with own `data` (plain records, scijs ndarrays) may add own `stride` or `strides` and
 // `offset`: arguments.js reads those itself.
 import { describe, formatShape } from '../format.js';
-import { hasOwn, isArray } from '../intrinsics.js';
+import { apply, getPrototypeOf, hasOwn, isArray } from '../intrinsics.js';
 import { ownValue } from '../records.js';
 import { MAX_BYTES } from '../memory/memory.js';
 
-const apply = Reflect.apply;
-const getPrototypeOf = Object.getPrototypeOf;
 const ObjectPrototype = Object.prototype;
 
 /**

@@ -5,12 +5,9 @@
 // memory it works on.
 import { later } from '../lifecycle.js';
 import {
-  MapClass, SharedArrayBufferClass, TYPED_ARRAY_CLASSES, arrayBufferByteLength, floor, isShared, mapGet, mapSet, max, memoryBuffer,
-  memoryGrow, min, typedArrayBuffer, typedArrayByteOffset, typedArraySet, uncurry,
+  MapClass, Uint32ArrayClass, Uint8ArrayClass, arrayBufferByteLength, floor, isShared, mapGet, mapSet, max, memoryBuffer,
+  memoryGrow, min, sharedByteLength, typedArrayBuffer, typedArrayByteOffset, typedArraySet, uncurry,
 } from '../intrinsics.js';
-
-const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');
-const Uint32ArrayClass = TYPED_ARRAY_CLASSES.get('Uint32Array');
 
 /** wasm32 with a 2 GiB memory: no tensor this large can be allocated. */
 export const MAX_BYTES = 2 ** 31 - 1;
@@ -123,8 +120,6 @@ export function setSharedInstance(inst) {
 const otherBuffers = new WeakSet();
 const rememberOther = uncurry(WeakSet.prototype.add);
 const isOther = uncurry(WeakSet.prototype.has);
-const sharedByteLength = SharedArrayBufferClass === null ? null
-  : uncurry(Object.getOwnPropertyDescriptor(SharedArrayBufferClass.prototype, 'byteLength').get);
 const random = Math.random;
 let probes = 0;
 

@@ -7,9 +7,7 @@
 // copies none of it by hand. readAbi also checks that every name the JS layer uses exists, and
 // init() fails if not.
 
-import { TYPED_ARRAY_CLASSES } from '../intrinsics.js';
-
-const Uint8ArrayClass = TYPED_ARRAY_CLASSES.get('Uint8Array');
+import { Uint8ArrayClass } from '../intrinsics.js';
 
 // Filled by readAbi, each a new object (live bindings: importers see it) built in one go, which
 // V8 keeps in its fast shape; the hot path reads them on every call.

@@ -9,7 +9,7 @@ import { builds, testing } from '../lifecycle.js';
 import { describe } from '../format.js';
 import { makeInstance } from './instance.js';
 import {
-  TYPED_ARRAY_CLASSES, WebAssemblyIntrinsics, atomics, bytesOf, ceil, hasOwn, isCompiledModule, isDetached, max, min,
+  Uint8ArrayClass as Bytes, WebAssemblyIntrinsics, atomics, bytesOf, ceil, hasOwn, isCompiledModule, isDetached, max, min,
   objectKeys, pageWorker, typedArraySet,
 } from '../intrinsics.js';
 import { growHeap, setSharedInstance } from '../memory/memory.js';
@@ -263,8 +263,6 @@ function importBuiltin(name) {
   return import(/* @vite-ignore */ /* webpackIgnore: true */ name);
 }
 
-const Bytes = TYPED_ARRAY_CLASSES.get('Uint8Array');
-
 // The bytes are copied: the caller's buffer may change (or be transferred) while the module
 // compiles. Any ArrayBufferView (a typed array of any class, a DataView) or buffer is read
 // through the built-in getters, as every argument is. A compiled WebAssembly.Module (what hosts
@@ -296,7 +294,7 @@ async function readBytes(url) {
       const fs = nodeBuiltin('fs');
       if (fs !== undefined) return fs.readFileSync(new URL(url));
       const { readFile } = await importBuiltin('node:fs/promises');
-      return new Uint8Array(await readFile(new URL(url)));
+      return new Bytes(await readFile(new URL(url)));
     } catch (error) {
       // Node's error code (ENOENT...) stays on the error, as on the one from fs.
       throw Object.assign(new Error(`tensorwise: could not read ${url}: ${error?.message ?? error}. ${MOVED}`,
@@ -311,7 +309,7 @@ async function readBytes(url) {
     throw new Error(`tensorwise: could not load ${url}: ${error?.message ?? error}. ${MOVED}`, { cause: error });
   }
   if (!response.ok) throw new Error(`tensorwise: could not load ${url}: HTTP ${response.status}. ${MOVED}`);
-  return new Uint8Array(await response.arrayBuffer());
+  return new Bytes(await response.arrayBuffer());
 }
 
 // Node, Deno and Bun compile synchronously: a cold start here was ~1 ms shorter than with

@@ -6,7 +6,7 @@
 // written by scripts/wasm-interface.mjs from the .wasm files it made): Emscripten's minified
 // names change when the exports do, so none is written here.
 import { BUILDS, SECTION } from '../../dist/wasm-interface.js';
-import { WebAssemblyIntrinsics } from '../intrinsics.js';
+import { Uint8ArrayClass, WebAssemblyIntrinsics, min } from '../intrinsics.js';
 
 /**
  * Throws a TypeError saying what is wrong unless `compiled` is the build `build` ('plain' or
@@ -36,7 +36,7 @@ const brief = (list) => (list.length > 400 ? `${list.slice(0, 400)}...` : list);
 
 // A stamp as text, of printable characters (a module of another program may hold anything).
 function text(section) {
-  const bytes = new Uint8Array(section, 0, Math.min(section.byteLength, 100));
+  const bytes = new Uint8ArrayClass(section, 0, min(section.byteLength, 100));
   let s = '';
   for (let i = 0; i < bytes.length; ++i) s += bytes[i] >= 32 && bytes[i] < 127 ? String.fromCharCode(bytes[i]) : '?';
   return s;

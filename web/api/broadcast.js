@@ -55,8 +55,20 @@ function words(copy, n) {
  * the shapes align too (docs/contract.md, "Broadcasting"), also when they do not broadcast.
  */
 export function broadcastShape(shapeA, shapeB, mode, explain) {
-  return (explain ? explainShapes : shapeOnly)(builds.plain, { shapeA, shapeB, mode });
+  const p = broadcastInCore(builds.plain, shapeA, shapeB, mode);
+  return answer(explain ? alignment(p) : p, accepts(p) ? null : broadcastError(p, shapeA, shapeB, mode), explain);
 }
+
+// broadcastShapes' answer: the shape (or the error, thrown), or with `explain` the alignment
+// (alignment's fields) with the error, null where the shapes broadcast.
+function answer({ shape, ...rest }, error, explain) {
+  if (explain) return { shape, error, ...rest };
+  if (error) throw error;
+  return shape;
+}
+
+// Fillings broadcast grow as 3 to the power of the unknown dims: at most 2,187.
+const MAX_UNKNOWN_DIMS = 7;
 
 /**
  * broadcastShape for shapes with unknown dims (-1, as OpenVINO's IR and ONNX's symbolic dims
@@ -65,13 +77,7 @@ export function broadcastShape(shapeA, shapeB, mode, explain) {
  * The core's rules decide it all: every filling that can make a difference is broadcast.
  */
 export function broadcastDynamicShape(shapeA, shapeB, mode, explain) {
-  return dynamicShapes(builds.plain, { shapeA, shapeB, mode, explain });
-}
-
-// Fillings broadcast grow as 3 to the power of the unknown dims: at most 2,187.
-const MAX_UNKNOWN_DIMS = 7;
-
-function dynamicShapes(inst, { shapeA, shapeB, mode, explain }) {
+  const inst = builds.plain;
   const slots = unknownDims(inst, shapeA, shapeB, mode);
   if (slots.length > MAX_UNKNOWN_DIMS) {
     throw new RangeError(`broadcastShapes: ${slots.length} unknown dims are more than dynamic: true takes (at most ${MAX_UNKNOWN_DIMS})`);
@@ -84,18 +90,13 @@ function dynamicShapes(inst, { shapeA, shapeB, mode, explain }) {
   for (const [a, b] of fillings(shapeA, shapeB, slots)) {
     const p = broadcastInCore(inst, a, b, mode);
     first ??= p;
-    const answer = alignment(inst, p);
-    if (accepts(p)) accepted = agreement(accepted, answer);
-    else if (alignedBy(p)) placed = agreement(placed, answer);
-    else others = agreement(others, answer);
+    const aligned = alignment(p);
+    if (accepts(p)) accepted = agreement(accepted, aligned);
+    else if (alignedBy(p)) placed = agreement(placed, aligned);
+    else others = agreement(others, aligned);
   }
   // With no filling accepted, the error is the first filling's: only its known dims clash.
-  const error = accepted === null ? broadcastError(first.status, shapeA, shapeB, mode, first.conflict) : null;
-  if (!explain) {
-    if (error) throw error;
-    return accepted.shape;
-  }
-  return withError(accepted ?? placed ?? others, error);
+  return answer(accepted ?? placed ?? others, accepted === null ? broadcastError(first, shapeA, shapeB, mode) : null, explain);
 }
 
 // The unknown dims, { o: the operand, j: the axis, values }, each with the values that can make
@@ -150,14 +151,6 @@ function agreement(x, y) {
   return { shape: agreeDims(x.shape, y.shape), rank: agree(x.rank, y.rank), a: side(x.a, y.a), b: side(x.b, y.b), conflicts: inBoth(x.conflicts, y.conflicts) };
 }
 
-function shapeOnly(inst, { shapeA, shapeB, mode }) {
-  const p = broadcastInCore(inst, shapeA, shapeB, mode);
-  if (!accepts(p)) {
-    throw broadcastError(p.status, shapeA, shapeB, mode, p.conflict);
-  }
-  return p.shape;
-}
-
 // Whether the shapes were aligned (the core wrote how, bindings/binding.cc): also when they
 // conflict, not where they could not be aligned at all (a bad axis, a B that does not fit, ranks
 // that differ in 'none').
@@ -169,7 +162,7 @@ const accepts = (p) => p.status === STATUS.ok || p.status === STATUS.too_large;
 
 // explain's fields but the error, from the core's answer p (broadcastInCore): how the shapes
 // align, the dims null where they could not be aligned at all.
-function alignment(inst, p) {
+function alignment(p) {
   const aligned = alignedBy(p);
   const dimsA = aligned ? p.alignedA : null, dimsB = aligned ? p.alignedB : null;
   const stretched = (own, other) => (own === null ? [] : own.flatMap((d, i) => (d === 1 && other[i] !== 1 ? [i] : [])));
@@ -182,11 +175,4 @@ function alignment(inst, p) {
     b: { start: p.startB, dims: dimsB, stretched: stretched(dimsB, dimsA) },
     conflicts,
   };
-}
-
-const withError = ({ shape, ...rest }, error) => ({ shape, error, ...rest });
-
-function explainShapes(inst, { shapeA, shapeB, mode }) {
-  const p = broadcastInCore(inst, shapeA, shapeB, mode);
-  return withError(alignment(inst, p), accepts(p) ? null : broadcastError(p.status, shapeA, shapeB, mode, p.conflict));
 }

@@ -67,7 +67,7 @@ export function checkDomain(fn, op, info, where = 'the operands are') {
 
 // Operands whose shapes do not broadcast under the call's mode.
 function refusedOp(c, p) {
-  return broadcastError(p.status, c.inputs[0].shape, c.inputs[1].shape, c.mode, p.conflict);
+  return broadcastError(p, c.inputs[0].shape, c.inputs[1].shape, c.mode);
 }
 
 // ---- variadic operators (ONNX Max, Min) ------------------------------------------------------

@@ -22,10 +22,10 @@ export class BroadcastError extends RangeError {
 requires('status', ['incompatible', 'shapes_differ', 'bad_axis', 'b_does_not_fit', 'rank_too_large', 'too_large']);
 
 /**
- * @param status core status
+ * @param p the core's answer: { status, conflict (the axis) }, a plan's or broadcast.js's
  * @param mode { label, axis } — label names the mode as the caller wrote it
  */
-export function broadcastError(status, shapeA, shapeB, mode, conflictAxis) {
+export function broadcastError({ status, conflict: conflictAxis }, shapeA, shapeB, mode) {
   const error = (message, axis = -1) => new BroadcastError(message, shapeA, shapeB, mode.kind, axis);
   const shapes = `shapes ${formatShape(shapeA)} and ${formatShape(shapeB)}`;
   const how = `${mode.label}${mode.hasAxis ? `, axis ${mode.axis}` : ''}`;

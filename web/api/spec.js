@@ -9,7 +9,7 @@ import { isArray } from '../intrinsics.js';
 import { LIMITS } from '../module/abi.js';
 import { enter } from '../lifecycle.js';
 import { ONNX_DEFAULT_OPSET, ONNX_OPERATORS } from './onnx-operators.js';
-import { LEGACY, MODES, checkAxis, modeFrom } from '../arguments/options.js';
+import { MODES, checkAxis, modeFrom, modeOf } from '../arguments/options.js';
 import { ownValue, readRecord } from '../records.js';
 
 // ---- ONNX ------------------------------------------------------------------------------------
@@ -36,13 +36,13 @@ function onnxVersion(name, versions, opset, fn) {
 // ignores it.
 function onnxMode(version, attrs, name) {
   const label = `ONNX ${name}-${version.since}`;
-  if (version.broadcast === 'numpy') return { ...MODES.numpy, hasAxis: false, axis: undefined, label: `${label} (numpy broadcasting)` };
-  if (version.broadcast === 'none') return { ...MODES.none, hasAxis: false, axis: undefined, label: `${label} (one shape for all inputs)` };
+  if (version.broadcast === 'numpy') return modeOf('numpy', undefined, `${label} (numpy broadcasting)`);
+  if (version.broadcast === 'none') return modeOf('none', undefined, `${label} (one shape for all inputs)`);
   const broadcast = flagAttribute(attrs.broadcast, 'broadcast', label);
   const axis = attrs.axis === undefined ? undefined : checkAxis(attrs.axis, label);
   if (version.attributes.includes('consumed_inputs')) checkConsumedInputs(attrs.consumed_inputs, label);
-  if (!broadcast) return { ...MODES.none, hasAxis: false, axis: undefined, label: `${label} with broadcast=0` };
-  return { ...LEGACY, hasAxis: axis !== undefined, axis, label: `${label} with broadcast=1` };
+  if (!broadcast) return modeOf('none', undefined, `${label} with broadcast=0`);
+  return modeOf('legacy', axis, `${label} with broadcast=1`);
 }
 
 // Opset 1's consumed_inputs (a list of ints, a hint for in-place execution) has no effect here,

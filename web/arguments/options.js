@@ -17,7 +17,8 @@ export const MODES = {
   pdpd: { kind: 'pdpd', core: 'pdpd', code: -1 },
   legacy: { kind: 'legacy', core: 'onnx_legacy', code: -1 },
 };
-export const LEGACY = MODES.legacy;
+/** A call's mode: a copy of MODES[name] with its axis (undefined: none) and its label. */
+export const modeOf = (name, axis, label) => ({ ...MODES[name], hasAxis: axis !== undefined, axis, label });
 const MODE_NAMES = Object.keys(MODES).map((name) => `'${name}'`).join(', ');
 requires('mode', Object.values(MODES).map((mode) => mode.core));
 onAbi(() => {
@@ -59,7 +60,7 @@ function plainMode(name, label) {
   }
   let mode = byName.get(name);
   if (mode === undefined) {
-    mode = Object.freeze({ ...MODES[name], hasAxis: false, axis: undefined, label: `${label} '${name}'` });
+    mode = Object.freeze(modeOf(name, undefined, `${label} '${name}'`));
     byName.set(name, mode);
   }
   return mode;
@@ -83,7 +84,7 @@ export function modeFrom(autoBroadcast, axis, fn, label = 'autoBroadcast', allow
   if (name !== 'pdpd' && name !== 'legacy') {
     throw new TypeError(`${fn}: axis applies only to ${label} 'pdpd' or 'legacy' (it is '${name}')`);
   }
-  return Object.freeze({ ...MODES[name], hasAxis: true, axis, label: `${label} '${name}'` });
+  return Object.freeze(modeOf(name, axis, `${label} '${name}'`));
 }
 
 let noOptions = null; // made on first use, after init: its mode carries the code

@@ -8,7 +8,7 @@ export function describe(x) {
   switch (typeof x) {
     case 'bigint': return `${x}n`;
     case 'number': return Object.is(x, -0) ? '-0' : String(x);
-    case 'string': return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
+    case 'string': return JSON.stringify(shortName(x));
     case 'undefined': return 'nothing (undefined)';
     case 'boolean': return String(x);
     case 'symbol': return 'a symbol';
@@ -32,7 +32,7 @@ export function describe(x) {
   return 'an object';
 }
 
-/** A name from a caller's source (an identifier) in a message, cut short. */
+/** A name from a caller's source (an identifier), or a string describe() quotes, in a message, cut short. */
 export const shortName = (name) => (name.length > 40 ? `${name.slice(0, 40)}…` : name);
 
 /** 'an Int8Array', 'an int8', 'a Uint8Array', 'a uint8' (a "you", not a vowel sound). */

@@ -33,8 +33,8 @@ export function broadcastError({ status, conflict: conflictAxis }, shapeA, shape
     case STATUS.incompatible: {
       if (mode.kind === 'numpy') {
         const rank = Math.max(shapeA.length, shapeB.length);
-        const da = dimAt(shapeA, conflictAxis - (rank - shapeA.length));
-        const db = dimAt(shapeB, conflictAxis - (rank - shapeB.length));
+        const da = dimAt(shapeA, conflictAxis, rank);
+        const db = dimAt(shapeB, conflictAxis, rank);
         return error(`cannot broadcast ${shapes} (${how}): at axis ${conflictAxis} of the result ` +
           `(right-aligned), dims ${da} and ${db} are neither equal nor 1`, conflictAxis);
       }
@@ -60,7 +60,9 @@ export function broadcastError({ status, conflict: conflictAxis }, shapeA, shape
   }
 }
 
-function dimAt(shape, i) {
+// The dim of `shape` at `axis` of a result of `rank` dims, right-aligned (1 where it has none).
+function dimAt(shape, axis, rank) {
+  const i = axis - (rank - shape.length);
   return i >= 0 ? shape[i] : 1;
 }
 
@@ -73,13 +75,13 @@ export function inputsBroadcastError(c, p, names) {
   const shapes = c.inputs.map((x) => x.shape);
   const rank = Math.max(0, ...shapes.map((s) => s.length));
   const axis = p.conflict;
-  const dimAt = (s) => (axis - (rank - s.length) >= 0 ? s[axis - (rank - s.length)] : 1);
-  const clashing = shapes.map((s, i) => i).filter((i) => dimAt(shapes[i]) !== 1 || c.mode.kind === 'none');
+  const at = (s) => dimAt(s, axis, rank);
+  const clashing = shapes.map((s, i) => i).filter((i) => at(shapes[i]) !== 1 || c.mode.kind === 'none');
   const a = clashing[0] ?? 0;
-  const b = clashing.find((i) => dimAt(shapes[i]) !== dimAt(shapes[a])) ?? (a === 0 ? 1 : 0);
+  const b = clashing.find((i) => at(shapes[i]) !== at(shapes[a])) ?? (a === 0 ? 1 : 0);
   const listed = names.map((name, i) => `${shortName(name)} ${formatShape(shapes[i])}`).join(', ');
   const why = c.mode.kind === 'none' && axis < 0 ? 'their ranks differ' : `at axis ${axis} of the result (right-aligned), dims ` +
-    `${dimAt(shapes[a])} (${shortName(names[a])}) and ${dimAt(shapes[b])} (${shortName(names[b])}) are neither equal nor 1`;
+    `${at(shapes[a])} (${shortName(names[a])}) and ${at(shapes[b])} (${shortName(names[b])}) are neither equal nor 1`;
   const message = `${c.fn}: cannot broadcast the inputs ${listed} (${c.mode.label}): ${c.mode.kind === 'none' ? 'they must have one shape; ' : ''}${why}`;
   const error = new BroadcastError(message, shapes[a] ?? [], shapes[b] ?? [], c.mode.kind, axis);
   error.shapes = Object.fromEntries(names.map((name, i) => [name, shapes[i].slice()]));

@@ -16,7 +16,7 @@ import { growHeap, setSharedInstance } from '../memory/memory.js';
 import { checkModule } from './wasm-check.js';
 import { readRecord } from '../records.js';
 import { smallestShared } from '../threads/share-policy.js';
-import { MAX_THREADS, checkThreads, setPlatform, sharing, threadPlatform, threads, threadsFor, warnOnce } from '../threads/threads.js';
+import { MAX_THREADS, checkThreads, isNode, setPlatform, sharing, threadPlatform, threads, threadsFor, warnOnce } from '../threads/threads.js';
 import { embeddedWasm, nodeBuiltin, poolModule, threadedWasmUrl, wasmUrl } from './wasm-file.js';
 
 let pending = null;
@@ -314,7 +314,6 @@ async function readBytes(url) {
 
 // Node, Deno and Bun compile synchronously: a cold start here was ~1 ms shorter than with
 // WebAssembly.instantiate. Browsers restrict synchronous compilation on their main thread.
-const isNode = typeof globalThis.process?.versions?.node === 'string';
 const compileSync = isNode;
 
 /**

@@ -24,7 +24,8 @@ export function checkThreads(value, fn) {
   throw new RangeError(`${fn}: threads must be 'auto' or a positive integer, got ${describe(value)}`);
 }
 
-const isNode = typeof globalThis.process?.versions?.node === 'string';
+/** Whether this is Node.js (or Deno, Bun: a runtime with process.versions.node). */
+export const isNode = typeof globalThis.process?.versions?.node === 'string';
 
 /**
  * How many threads this platform allows and why no more, and `worker()`, which gives the Worker

@@ -8,10 +8,15 @@ const FLOATS = ['float16', 'float32', 'float64'];
 const WIDE_INTEGERS = ['int32', 'int64', 'uint32', 'uint64'];
 const NARROW_INTEGERS = ['int8', 'int16', 'uint8', 'uint16'];
 
+// A version (the opset it came in) of numpy broadcasting, whose only attributes are `attributes`.
+const numpy = (since, types, attributes = []) => ({ since, attributes, broadcast: 'numpy', types });
+// The two versions of an operator that came in opset `since` and took bfloat16 from opset 13.
+const withBfloat16 = (since, types) => [numpy(13, [...types, 'bfloat16']), numpy(since, types)];
+
 const ARITHMETIC = [
-  { since: 14, attributes: [], broadcast: 'numpy', types: [...FLOATS, ...WIDE_INTEGERS, 'bfloat16', ...NARROW_INTEGERS] },
-  { since: 13, attributes: [], broadcast: 'numpy', types: [...FLOATS, ...WIDE_INTEGERS, 'bfloat16'] },
-  { since: 7, attributes: [], broadcast: 'numpy', types: [...FLOATS, ...WIDE_INTEGERS] },
+  numpy(14, [...FLOATS, ...WIDE_INTEGERS, 'bfloat16', ...NARROW_INTEGERS]),
+  numpy(13, [...FLOATS, ...WIDE_INTEGERS, 'bfloat16']),
+  numpy(7, [...FLOATS, ...WIDE_INTEGERS]),
   { since: 6, attributes: ['broadcast', 'axis'], broadcast: 'legacy', types: [...FLOATS, ...WIDE_INTEGERS] },
   { since: 1, attributes: ['broadcast', 'axis', 'consumed_inputs'], broadcast: 'legacy', types: FLOATS },
 ];
@@ -20,34 +25,23 @@ const ARITHMETIC = [
 // shape only) and Mod (its attribute fmod picks the op: 0 numpy's mod, integers only; 1 C's fmod).
 const NUMERIC = [...FLOATS, ...WIDE_INTEGERS, ...NARROW_INTEGERS];
 const EXTREMA = [
-  { since: 13, attributes: [], broadcast: 'numpy', types: [...NUMERIC, 'bfloat16'] },
-  { since: 12, attributes: [], broadcast: 'numpy', types: NUMERIC },
-  { since: 8, attributes: [], broadcast: 'numpy', types: FLOATS },
+  ...withBfloat16(12, NUMERIC),
+  numpy(8, FLOATS),
   { since: 6, attributes: [], broadcast: 'none', types: FLOATS },
 ];
 const MOD = [
-  { since: 13, attributes: ['fmod'], broadcast: 'numpy', types: [...NUMERIC, 'bfloat16'] },
-  { since: 10, attributes: ['fmod'], broadcast: 'numpy', types: NUMERIC },
+  numpy(13, [...NUMERIC, 'bfloat16'], ['fmod']),
+  numpy(10, NUMERIC, ['fmod']),
 ];
 
 // The bitwise operators (BitwiseAnd, Or, Xor, Not), integers only.
-const BITWISE = [{ since: 18, attributes: [], broadcast: 'numpy', types: [...NARROW_INTEGERS, ...WIDE_INTEGERS] }];
+const BITWISE = [numpy(18, [...NARROW_INTEGERS, ...WIDE_INTEGERS])];
 
 // The math functions of one operand (Abs, Neg, and of floats Sqrt, Exp, Log): versions 6 and 13
 // (which adds bfloat16).
-const ABS = [
-  { since: 13, attributes: [], broadcast: 'numpy', types: [...NUMERIC, 'bfloat16'] },
-  { since: 6, attributes: [], broadcast: 'numpy', types: NUMERIC },
-];
-const SIGNED = [...FLOATS, 'int8', 'int16', 'int32', 'int64'];
-const NEG = [
-  { since: 13, attributes: [], broadcast: 'numpy', types: [...SIGNED, 'bfloat16'] },
-  { since: 6, attributes: [], broadcast: 'numpy', types: SIGNED },
-];
-const SQRT = [
-  { since: 13, attributes: [], broadcast: 'numpy', types: [...FLOATS, 'bfloat16'] },
-  { since: 6, attributes: [], broadcast: 'numpy', types: FLOATS },
-];
+const ABS = withBfloat16(6, NUMERIC);
+const NEG = withBfloat16(6, [...FLOATS, 'int8', 'int16', 'int32', 'int64']);
+const SQRT = withBfloat16(6, FLOATS);
 
 /**
  * Each ONNX operator: `op`, the public op it runs (ops.js), or `byFmod`, the ops its attribute

@@ -18,8 +18,6 @@ const typedArrayByteLength = getter(TypedArrayPrototype, 'byteLength');
 export const typedArraySet = uncurry(TypedArrayPrototype.set);
 
 export const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
-const detachedGetter = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'detached')?.get;
-const arrayBufferDetached = detachedGetter === undefined ? undefined : uncurry(detachedGetter);
 export const sharedByteLength = typeof SharedArrayBuffer === 'function'
   ? getter(SharedArrayBuffer.prototype, 'byteLength') : null;
 const dataViewByteLength = getter(DataView.prototype, 'byteLength');
@@ -97,10 +95,12 @@ export function isCompiledModule(x) {
 export const pageWorker = {
   Worker: globalThis.Worker, Blob: globalThis.Blob, createObjectURL: globalThis.URL?.createObjectURL,
 };
-const optionalGetter = (proto, key) => {
+// A getter the platform may lack (Node 20 has no ArrayBuffer.prototype.detached): `missing` where it does.
+const optionalGetter = (proto, key, missing = () => false) => {
   const get = proto === null ? undefined : Object.getOwnPropertyDescriptor(proto, key)?.get;
-  return get === undefined ? () => false : uncurry(get);
+  return get === undefined ? missing : uncurry(get);
 };
+const arrayBufferDetached = optionalGetter(ArrayBuffer.prototype, 'detached', null);
 const resizableGetter = optionalGetter(ArrayBuffer.prototype, 'resizable');
 const growableGetter = optionalGetter(SharedArrayBufferClass?.prototype ?? null, 'growable');
 
@@ -163,7 +163,7 @@ export function isResizable(buffer, shared = isShared(buffer)) {
 /** Whether a non-shared buffer (from typedArrayBuffer) was detached (transferred). */
 export function isDetached(buffer) {
   if (isShared(buffer)) return false;
-  if (arrayBufferDetached !== undefined) return arrayBufferDetached(buffer);
+  if (arrayBufferDetached !== null) return arrayBufferDetached(buffer);
   // Node 20 has no `detached`: a detached buffer has byteLength 0 and cannot be viewed.
   if (arrayBufferByteLength(buffer) !== 0) return false;
   try {

@@ -13,7 +13,8 @@ import { STATUS, requires } from '../module/abi.js';
 import { formatShape, withArticle } from '../format.js';
 import { Uint32ArrayClass, Uint8ArrayClass, ceil, isShared } from '../intrinsics.js';
 import {
-  MAX_BYTES, SMALL_BYTES, acquireBlock, align16, bufferOf, copyIn, copyOut, heapBuffer, heapNow, releaseBlock, resultArray, smallResult,
+  MAX_BYTES, SMALL_BYTES, acquireBlock, align16, bufferOf, copyIn, copyOut, heapBuffer, heapNow, noRoom, releaseBlock, resultArray,
+  smallResult,
 } from '../memory/memory.js';
 import { ownOperand } from '../arguments/arguments.js';
 import { DTYPES, resultClass } from '../dtypes/dtypes.js';
@@ -140,7 +141,7 @@ function run(inst, call) {
       throw later(() => new RangeError(`${fn}: out holds ${length} elements but the result of shape ${formatShape(shape)} has ${n}`));
     }
   }
-  if (n * es > MAX_BYTES) throw later(() => noRoom(store, shape, n * es));
+  if (n * es > MAX_BYTES) throw later(() => noRoomFor(store, shape, n * es));
 
   // Where each tensor lives during the call: resident tensors in place; a host input whole in
   // the block, staged before the first chunk, or (when streaming) a window of the chunk's
@@ -173,9 +174,9 @@ function run(inst, call) {
     yBytes = outResident ? 0 : align16(chunk * es);
     // A workspace for each thread that may run a tile.
     total += yBytes + wsBytes * (tiles > 1 ? P.workspaces() : 1);
-    block = total > 0 ? acquireBlock(inst, total, null) : 0;
+    block = total > 0 ? acquireBlock(inst, total) : 0;
     if (block !== 0 || total === 0) break;
-    if (tiles === 1 || !chunkable) throw later(() => noRoom(store, shape, total));
+    if (tiles === 1 || !chunkable) throw later(() => noRoomFor(store, shape, total));
     tiles = 1;
   }
   try {
@@ -279,12 +280,8 @@ export function checkRun(status) {
   if (status !== STATUS.ok) throw later(() => new Error(`tensorwise: unexpected core status ${status}`));
 }
 
-const resultName = (info, shape) => `${withArticle(info.name)} result of shape ${formatShape(shape)}`;
-
-// As memory.js's allocate() says it, for a result that cannot be staged.
-function noRoom(info, shape, bytes) {
-  return new RangeError(`${resultName(info, shape)} needs ${bytes} bytes, more than wasm memory can provide`);
-}
+// memory.js's noRoom, for a result that cannot be staged.
+const noRoomFor = (info, shape, bytes) => noRoom(`${withArticle(info.name)} result of shape ${formatShape(shape)}`, bytes);
 
 function zeroDivisionError({ fn, info }) {
   return new RangeError(`integer division by zero in ${withArticle(info.name)} ${fn} (onZeroDivision: 'error'); ` +

@@ -18,26 +18,27 @@ export const MAX_BYTES = 2 ** 31 - 1;
  */
 export function allocate(inst, bytes, what) {
   const ptr = bytes <= MAX_BYTES ? inst.core.malloc(max(bytes, 1)) : 0;
-  if (ptr === 0 && what !== null) {
-    throw later(() => new RangeError(`${what()} needs ${bytes} bytes, more than wasm memory can provide`));
-  }
+  if (ptr === 0 && what !== null) throw later(() => noRoom(what(), bytes));
   return ptr;
 }
+
+/** The RangeError for `what` (its name), which needs `bytes` that wasm memory cannot provide. */
+export const noRoom = (what, bytes) => new RangeError(`${what} needs ${bytes} bytes, more than wasm memory can provide`);
 
 // Small ops reuse one staging block per instance instead of a malloc/free pair per call. It is
 // bounded, so memory stays flat; larger calls allocate and free their own.
 const STAGING_LIMIT = 1 << 21;
 
-/** A block of at least `bytes` for one call (`what`: as for allocate); give it back with releaseBlock. */
-export function acquireBlock(inst, bytes, what) {
-  if (bytes > STAGING_LIMIT) return allocate(inst, bytes, what);
+/** A block of at least `bytes` for one call, or 0 where wasm memory has no room; give it back with releaseBlock. */
+export function acquireBlock(inst, bytes) {
+  if (bytes > STAGING_LIMIT) return allocate(inst, bytes, null);
   const staging = inst.staging;
   if (staging.size < bytes) {
     if (staging.ptr !== 0) inst.core.free(staging.ptr);
     staging.ptr = 0; // if the allocation below throws, nothing points at freed memory
     staging.size = 0;
     const size = max(bytes, 4096);
-    const ptr = allocate(inst, size, what);
+    const ptr = allocate(inst, size, null);
     if (ptr !== 0) {
       staging.ptr = ptr;
       staging.size = size;

@@ -1,6 +1,6 @@
 // An op call after its arguments were read: settle the dtypes, check `out` against the result,
 // check that nothing read has changed since, then run the op's operator (engine.js).
-import { asTensor, checkCast, checkOutDtype, commonDtype, settle } from '../arguments/arguments.js';
+import { asTensor, checkCast, checkOutDtype, commonDtype, inputsDtype, settle } from '../arguments/arguments.js';
 import { DTYPES } from '../dtypes/dtypes.js';
 import { execute } from '../execution/engine.js';
 import { broadcastError, inputsBroadcastError } from './errors.js';
@@ -96,14 +96,9 @@ function variadicOperator(code, n) {
  */
 export function callVariadic(fn, op, inputs, mode, types) {
   const names = inputs.map((x, i) => `input ${i}`);
-  let dtype = null;
-  for (let i = 0; i < inputs.length; ++i) {
-    const x = inputs[i];
-    if (x.kind === 'scalar') continue;
-    if (dtype === null) dtype = x.dtype;
-    else if (x.dtype !== dtype) throw new TypeError(`${fn}: inputs have different dtypes: input 0 is ${dtype} and ${names[i]} is ${x.dtype} (all must be the same)`);
-  }
-  const info = DTYPES[dtype ?? commonDtype(inputs[0], inputs[0], fn)];
+  const info = inputsDtype(inputs, (_, first, i) => {
+    throw new TypeError(`${fn}: inputs have different dtypes: input 0 is ${inputs[first].dtype} and ${names[i]} is ${inputs[i].dtype} (all must be the same)`);
+  });
   types(info.name);
   checkDomain(fn, op, info);
   const tensors = inputs.map((x, i) => asTensor(x, info.name, fn, names[i]));

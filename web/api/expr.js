@@ -5,8 +5,8 @@
 // runs the operator the one way every op runs (engine.js): in blocks over the output, in one
 // pass, every input cast as it is loaded.
 import { LIMITS } from '../module/abi.js';
-import { asTensor, checkCast, checkOutDtype, readOperand, readOut, settle } from '../arguments/arguments.js';
-import { DEFAULTS, DTYPES } from '../dtypes/dtypes.js';
+import { asTensor, checkCast, checkOutDtype, inputsDtype, readOperand, readOut, settle } from '../arguments/arguments.js';
+import { DTYPES } from '../dtypes/dtypes.js';
 import { execute } from '../execution/engine.js';
 import { inputsBroadcastError } from './errors.js';
 import { describe, shortName } from '../format.js';
@@ -58,6 +58,12 @@ export function expr(source, options) {
   const labels = inputNames.map((name) => `input ${shortName(name)}`); // the inputs in messages
   const where = labels.map((label) => `${fn}: ${label}`);
   const refused = (c, p) => inputsBroadcastError(c, p, inputNames);
+  // Inputs of different dtypes (the dtype option not given): the option is suggested.
+  const clash = (given, first, i) => {
+    const x = given[first].dtype, y = given[i].dtype;
+    throw new TypeError(`${fn}: inputs have different dtypes: ${inputNames[first]} is ${x} and ${inputNames[i]} is ${y}; ` +
+      `give the dtype to compute in, e.g. expr(source, { dtype: '${DTYPES[x].integer ? y : x}' }), and each is cast to it`);
+  };
   // The operator and the options' meaning, made once the module is loaded.
   let made = null;
   const make = () => {
@@ -79,7 +85,7 @@ export function expr(source, options) {
     const { operator, mode, zeroIsError, dtype } = made;
     const given = readInputs(inputs, inputNames, where, fn);
     const out = callOptions === undefined ? null : readOut(readRecord(callOptions, CALL_OPTIONS, fn).out, fn);
-    const info = dtype ?? commonDtype(given, inputNames, fn);
+    const info = dtype ?? inputsDtype(given, clash);
     for (let i = 0; i < called.length; ++i) checkDomain(fn, called[i], info, 'the expression computes in');
     for (let i = 0; i < given.length; ++i) {
       checkCast(given[i], info, fn, labels[i]);
@@ -125,25 +131,4 @@ function readInputs(inputs, names, where, fn) {
     given[i] = readOperand(inputs[names[i]], where[i]);
   }
   return given;
-}
-
-// The dtype every input has (numbers and bigints take it; with none but them, a number is
-// float32 and a bigint int64). Different dtypes are a TypeError that suggests the dtype option.
-function commonDtype(given, names, fn) {
-  let info = null;
-  let first = -1;
-  for (let i = 0; i < given.length; ++i) {
-    const x = given[i];
-    if (x.kind === 'scalar') continue;
-    if (info === null) {
-      info = DTYPES[x.dtype];
-      first = i;
-    } else if (x.dtype !== info.name) {
-      throw new TypeError(`${fn}: inputs have different dtypes: ${names[first]} is ${info.name} and ${names[i]} is ${x.dtype}; ` +
-        `give the dtype to compute in, e.g. expr(source, { dtype: '${info.integer ? x.dtype : info.name}' }), and each is cast to it`);
-    }
-  }
-  if (info !== null) return info;
-  const scalar = given.find((x) => x.kind === 'scalar');
-  return scalar !== undefined && typeof scalar.value === 'bigint' ? DEFAULTS.bigints : DEFAULTS.numbers;
 }

@@ -298,6 +298,23 @@ function scalarDefault(v) {
   return (typeof v === 'bigint' ? DEFAULTS.bigints : DEFAULTS.numbers).name;
 }
 
+/**
+ * The dtype record every one of `inputs` (operand records of a program: an expression's, a
+ * variadic operator's) has; scalars take it, and with none but scalars it is the first one's
+ * default (a number float32, a bigint int64; no input at all: float32). clash(inputs, first, i),
+ * where input i's dtype is not input `first`'s (the first that is no scalar), throws the caller's error.
+ */
+export function inputsDtype(inputs, clash) {
+  let first = -1;
+  for (let i = 0; i < inputs.length; ++i) {
+    const x = inputs[i];
+    if (x.kind === 'scalar') continue;
+    if (first < 0) first = i;
+    else if (x.dtype !== inputs[first].dtype) clash(inputs, first, i);
+  }
+  return DTYPES[first >= 0 ? inputs[first].dtype : inputs.length > 0 ? scalarDefault(inputs[0].value) : DEFAULTS.numbers.name];
+}
+
 // ---- out -----------------------------------------------------------------------------------------
 
 /** The `out` option: null, a resident record (as an operand's) or { kind: 'host', source }. */

@@ -32,18 +32,25 @@ export function callOp(fn, op, floor, zeroIsError, mode, out, a, b, names, types
   const dtype = info.name;
   const A = asTensor(a, dtype, fn, names[0]);
   const B = unary ? null : asTensor(b, dtype, fn, names[1]);
-  const store = checkOutDtype(out, info, fn, true);
-  settle(A, fn, names[0]);
-  if (!unary) settle(B, fn, names[1]);
-  settle(out, fn, 'out');
   const inputs = unary ? OPERAND : OPERANDS;
   inputs[0] = A;
   if (!unary) inputs[1] = B;
   // The op's operator, made once (a descriptor keeps it: no lookup on later calls).
   const operator = floor && info.integer ? (op.floorOperator ??= opOperator(op.floorCode, op.arity)) : (op.operator ??= opOperator(op.coreCode, op.arity));
+  return runProgram(fn, operator, info, inputs, names, mode, out, zeroIsError, refusedOp);
+}
+
+/**
+ * The end of every call of a program (an op's, an expression's, a variadic operator's), its
+ * inputs tensors of the dtype `info` (asTensor): `out` checked against the result (the dtype
+ * it is stored in), the inputs and `out` settled (`names` name the inputs), then the operator run.
+ */
+export function runProgram(fn, operator, info, inputs, names, mode, out, zeroIsError, refused) {
+  const store = checkOutDtype(out, info, fn, true);
+  for (let i = 0; i < inputs.length; ++i) settle(inputs[i], fn, names[i]);
+  settle(out, fn, 'out');
   return execute({
-    fn, operator, info, store, inputs, mode, out, zeroIsError,
-    refused: refusedOp, literals: null,
+    fn, operator, info, store, inputs, mode, out, zeroIsError, refused, literals: null,
   });
 }
 
@@ -102,9 +109,6 @@ export function callVariadic(fn, op, inputs, mode, types) {
   types(info.name);
   checkDomain(fn, op, info);
   const tensors = inputs.map((x, i) => asTensor(x, info.name, fn, names[i]));
-  for (let i = 0; i < tensors.length; ++i) settle(tensors[i], fn, names[i]);
-  return execute({
-    fn, operator: variadicOperator(op.coreCode, tensors.length), info, store: info, inputs: tensors, mode, out: null, zeroIsError: false,
-    refused: (c, p) => inputsBroadcastError(c, p, names), literals: null,
-  });
+  return runProgram(fn, variadicOperator(op.coreCode, tensors.length), info, tensors, names, mode, null, false,
+    (c, p) => inputsBroadcastError(c, p, names));
 }

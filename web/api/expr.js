@@ -5,9 +5,8 @@
 // runs the operator the one way every op runs (engine.js): in blocks over the output, in one
 // pass, every input cast as it is loaded.
 import { LIMITS } from '../module/abi.js';
-import { asTensor, checkCast, checkOutDtype, inputsDtype, readOperand, readOut, settle } from '../arguments/arguments.js';
+import { asTensor, checkCast, inputsDtype, readOperand, readOut } from '../arguments/arguments.js';
 import { DTYPES } from '../dtypes/dtypes.js';
-import { execute } from '../execution/engine.js';
 import { inputsBroadcastError } from './errors.js';
 import { describe, shortName } from '../format.js';
 import { freeze, hasOwn } from '../intrinsics.js';
@@ -15,7 +14,7 @@ import { enter, initialised } from '../lifecycle.js';
 import { OPS } from './ops.js';
 import { compile, inputsOf, parse } from '../execution/expression.js';
 import { exprOptions, readExprOptionValues } from '../arguments/options.js';
-import { checkDomain } from './call.js';
+import { checkDomain, runProgram } from './call.js';
 import { makeOperator } from '../execution/plans.js';
 import { makeProgram } from '../execution/program.js';
 import { ownKeys, readRecord } from '../records.js';
@@ -91,12 +90,7 @@ export function expr(source, options) {
       checkCast(given[i], info, fn, labels[i]);
       given[i] = asTensor(given[i], info.name, fn, labels[i]);
     }
-    const store = checkOutDtype(out, info, fn, true);
-    for (let i = 0; i < given.length; ++i) settle(given[i], fn, labels[i]);
-    settle(out, fn, 'out');
-    return execute({
-      fn, operator, info, store, inputs: given, mode, out, zeroIsError, refused, literals: null,
-    });
+    return runProgram(fn, operator, info, given, labels, mode, out, zeroIsError, refused);
   };
   // (Null-prototype descriptors: a descriptor's missing get or writable is never read from Object.prototype.)
   return Object.defineProperties(compiled, {

@@ -97,8 +97,7 @@ export function onnxEntry(name, opsByName) {
     const d = opsByName[operator.op];
     return function onnxOp(x, attributes, opset = ONNX_DEFAULT_OPSET) {
       const { version, mode } = prologue(attributes, opset);
-      const X = readOperand(x, `${fn}: ${ONNX_INPUT[0]}`);
-      return callOp(fn, d, false, false, mode, null, X, null, ONNX_INPUT, typeCheck(version, opset, null), null);
+      return runOp(fn, d, false, mode, ONNX_INPUT, typeCheck(version, opset, null), x);
     };
   }
   return function onnxOp(a, b, attributes, opset = ONNX_DEFAULT_OPSET) {
@@ -114,10 +113,18 @@ export function onnxEntry(name, opsByName) {
         };
       }
     }
-    const A = readOperand(a, `${fn}: ${ONNX_INPUTS[0]}`);
-    const B = readOperand(b, `${fn}: ${ONNX_INPUTS[1]}`);
-    return callOp(fn, d, false, false, mode, null, A, B, ONNX_INPUTS, typeCheck(version, opset, also), null);
+    return runOp(fn, d, false, mode, ONNX_INPUTS, typeCheck(version, opset, also), a, b);
   };
+}
+
+/**
+ * Reads the operands, x (d of arity 1) or a then b (`names` name them), and runs the op d on them
+ * with no out and no dtype option: the ONNX and OpenVINO forms' call once their attributes are read.
+ */
+function runOp(fn, d, floor, mode, names, types, a, b) {
+  const A = readOperand(a, `${fn}: ${names[0]}`);
+  const B = d.arity === 1 ? null : readOperand(b, `${fn}: ${names[1]}`);
+  return callOp(fn, d, floor, false, mode, null, A, B, names, types, null);
 }
 
 // A variadic operator's inputs: an array of one operand or more (at most a program's inputs),
@@ -185,17 +192,13 @@ export function openvinoEntry(d) {
   if (d.arity === 1) {
     return function openvinoOp(x, attributes) {
       enter();
-      const { mode } = irAttributes(d, attributes, fn);
-      const X = readOperand(x, `${fn}: ${IR_INPUTS[0]}`);
-      return callOp(fn, d, false, false, mode, null, X, null, IR_INPUTS, null, null);
+      return runOp(fn, d, false, irAttributes(d, attributes, fn).mode, IR_INPUTS, null, x);
     };
   }
   return function openvinoOp(a, b, attributes) {
     enter();
     const { mode, pythondiv } = irAttributes(d, attributes, fn);
-    const A = readOperand(a, `${fn}: ${IR_INPUTS[0]}`);
-    const B = readOperand(b, `${fn}: ${IR_INPUTS[1]}`);
-    return callOp(fn, d, pythondiv, false, mode, null, A, B, IR_INPUTS, null, null);
+    return runOp(fn, d, pythondiv, mode, IR_INPUTS, null, a, b);
   };
 }
 

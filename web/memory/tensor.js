@@ -12,8 +12,13 @@ import { freeze, mapDelete, mapSet, mapSome } from '../intrinsics.js';
 const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 const MAKE = Symbol('tensorwise: make a WasmTensor');
 
-let residentRecord;
-let pointerOf;
+/**
+ * A wasm tensor as an operand record { kind: 'resident', dtype, shape, n, tensor, ptr, inst };
+ * ptr is 0 once disposed. `shape` is frozen: the tensor's own, not a copy.
+ */
+export let readTensor;
+/** A wasm tensor's address now (0 once disposed). */
+export let tensorPointer;
 
 export class WasmTensor {
   #inst;
@@ -63,10 +68,10 @@ export class WasmTensor {
   [disposeSymbol]() { this.dispose(); }
 
   static {
-    residentRecord = (t) => ({
+    readTensor = (t) => ({
       kind: 'resident', dtype: t.#dtype, shape: t.#shape, n: t.#length, tensor: t, ptr: t.#ptr, inst: t.#inst,
     });
-    pointerOf = (t) => t.#ptr;
+    tensorPointer = (t) => t.#ptr;
   }
 }
 
@@ -74,19 +79,6 @@ function checked(x, use) {
   if (isWasmTensor(x)) return x;
   if (isForeignTensor(x)) throw new TypeError(`WasmTensor ${use}: called on ${describe(x)}, which only that copy can use`);
   throw new TypeError(`WasmTensor ${use}: called on something that is not a wasm tensor`);
-}
-
-/**
- * A wasm tensor as an operand record { kind: 'resident', dtype, shape, n, tensor, ptr, inst };
- * ptr is 0 once disposed. `shape` is frozen: the tensor's own, not a copy.
- */
-export function readTensor(t) {
-  return residentRecord(t);
-}
-
-/** A wasm tensor's address now (0 once disposed). */
-export function tensorPointer(t) {
-  return pointerOf(t);
 }
 
 /** A new tensor over a block of the instance's memory the caller allocated (and will no longer free). */

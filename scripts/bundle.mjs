@@ -10,9 +10,10 @@
 //   dist/inline.cjs   the same, CommonJS
 //   dist/workerd.mjs  ESM for Cloudflare Workers: imports ./tensorwise.wasm, which their
 //                     bundler turns into a compiled WebAssembly.Module
-//   (index.mjs, webpack-node.mjs and index.cjs hold the worker pool, web/threads/pool.js, for
-//   the threaded build dist/tensorwise-mt.wasm, which they load only where threads may run; the
-//   inline entries, which have no threads, hold neither)
+//   dist/pool.mjs     the worker pool (web/threads/pool.js) for the threaded build
+//                     dist/tensorwise-mt.wasm: index.mjs and webpack-node.mjs import it when
+//                     threads start (a page on one thread loads neither); index.cjs holds it
+//   (the inline entries, which have no threads, hold neither)
 //   (dist/index.d.ts and dist/index.d.cts, the types, are written before, by scripts/types.mjs)
 //
 // each minified (esbuild bundles, terser minifies) with a source map. What changes between
@@ -31,6 +32,10 @@ const wasmFile = join(dist, 'tensorwise.wasm');
 // configurePoolForTests...) stay out of the published files.
 const POOL_NAMES = 'attach, createPool, dismantle, liveWorkers, runShared, setWorkers, testHook, workspaces';
 const POOL = `import { ${POOL_NAMES} } from '../web/threads/pool.js';\nexport const poolModule = () => ({ ${POOL_NAMES} });`;
+// The ES module entries import it when threads start, from a file of its own (dist/pool.mjs):
+// the default import of a page that runs on one thread loads none of it.
+const POOL_FILE = "export const poolModule = () => import('./pool.mjs');";
+const POOL_ENTRY = `export { ${POOL_NAMES} } from '../web/threads/pool.js';`;
 
 // Node's fs without an import where the runtime has process.getBuiltinModule, as in web/module/wasm-file.js.
 const NODE_BUILTIN = 'export const nodeBuiltin = (name) => globalThis.process?.getBuiltinModule?.(name);';
@@ -42,7 +47,7 @@ const NODE_BUILTIN = 'export const nodeBuiltin = (name) => globalThis.process?.g
 const besideFile = (found = (url) => url) => [
   `export const wasmUrl = () => ${found("new URL('./tensorwise.wasm', import.meta.url).href")};`,
   `export const threadedWasmUrl = () => ${found("new URL('./tensorwise-mt.wasm', import.meta.url).href")};`,
-  POOL,
+  POOL_FILE,
   'export const embeddedWasm = () => undefined;',
   NODE_BUILTIN,
 ];
@@ -115,7 +120,9 @@ function plugin(variant) {
     name: 'tensorwise',
     setup(b) {
       b.onResolve({ filter: /\/wasm-file\.js$/ }, () => ({ path: variant, namespace: 'wasm-file' }));
-      b.onResolve({ filter: /^\.\/tensorwise\.wasm$/ }, (args) => ({ path: args.path, external: true }));
+      b.onResolve({ filter: /^\.\/(tensorwise\.wasm|pool\.mjs)$/ }, (args) => ({ path: args.path, external: true }));
+      b.onResolve({ filter: /^pool-entry$/ }, () => ({ path: 'pool-entry', namespace: 'pool-entry' }));
+      b.onLoad({ filter: /.*/, namespace: 'pool-entry' }, () => ({ contents: POOL_ENTRY, loader: 'js', resolveDir: dist }));
       b.onLoad({ filter: /.*/, namespace: 'wasm-file' }, () => ({ contents: VARIANTS[variant](), loader: 'js', resolveDir: dist }));
     },
   };
@@ -123,7 +130,7 @@ function plugin(variant) {
 
 async function bundle(name, variant, format, entry = 'index.js') {
   const result = await build({
-    entryPoints: [join(root, 'web', entry)],
+    entryPoints: [entry === 'pool' ? 'pool-entry' : join(root, 'web', entry)],
     bundle: true,
     format,
     platform: format === 'cjs' ? 'node' : 'neutral',
@@ -168,4 +175,5 @@ await Promise.all([
   bundle('inline.mjs', 'inline', 'esm'),
   bundle('inline.cjs', 'inline', 'cjs'),
   bundle('workerd.mjs', 'workerd', 'esm'),
+  bundle('pool.mjs', 'esm', 'esm', 'pool'),
 ]);

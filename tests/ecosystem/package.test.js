@@ -13,7 +13,7 @@ test('the tarball holds the published files, LICENSE and notices, and nothing of
   assert.deepEqual(files, [
     'CONTRIBUTING.md', 'LICENSE', 'README.md', 'THIRD_PARTY_NOTICES.md',
     'dist/index.cjs', 'dist/index.cjs.map', 'dist/index.d.cts', 'dist/index.d.ts', 'dist/index.mjs', 'dist/index.mjs.map',
-    'dist/inline.cjs', 'dist/inline.cjs.map', 'dist/inline.mjs', 'dist/inline.mjs.map',
+    'dist/inline.cjs', 'dist/inline.cjs.map', 'dist/inline.mjs', 'dist/inline.mjs.map', 'dist/pool.mjs', 'dist/pool.mjs.map',
     'dist/tensorwise-mt.wasm', 'dist/tensorwise.wasm', 'dist/webpack-node.mjs', 'dist/webpack-node.mjs.map',
     'dist/workerd.mjs', 'dist/workerd.mjs.map',
     'docs/contract.md', 'docs/float16-conversions.md', 'docs/hosts.md', 'docs/performance.md', 'docs/threads.md',
@@ -89,7 +89,7 @@ test('each condition set resolves to the build that works there (Node\'s resolve
   assert.equal(await resolve([], 'tensorwise/dist/tensorwise.wasm'), 'dist/tensorwise.wasm');
 });
 
-test('the default import loads one JS file and the .wasm: at most 53 KB gzipped; threads load their .wasm too', async () => {
+test('the default import loads one JS file and the .wasm: at most 53 KB gzipped; threads load their .wasm and the pool too', async () => {
   const dir = await project('node');
   const pkg = join(dir, 'node_modules', 'tensorwise', 'dist');
   const gz = (f) => gzipSync(readFileSync(join(pkg, f)), { level: 9 }).length;
@@ -100,7 +100,10 @@ test('the default import loads one JS file and the .wasm: at most 53 KB gzipped;
   assert.ok(total <= 53 * 1024, `${total} bytes gzipped`);
   // The threaded build is no larger than the default one but for its atomics.
   assert.ok(gz('tensorwise-mt.wasm') <= gz('tensorwise.wasm') + 512, `${gz('tensorwise-mt.wasm')} bytes gzipped`);
-  // One file: no static import of another module.
-  const statement = readFileSync(join(pkg, 'index.mjs'), 'utf8').match(/(^|[;}])\s*import\s*[{*\w"'][^;]{0,80}/);
+  // One file: no static import of another module; the pool (dist/pool.mjs) is imported when
+  // threads start, and only then.
+  const text = readFileSync(join(pkg, 'index.mjs'), 'utf8');
+  const statement = text.match(/(^|[;}])\s*import\s*[{*\w"'][^;]{0,80}/);
   assert.equal(statement, null, `an import statement: ${statement?.[0]}`);
+  assert.deepEqual([...text.matchAll(/import\(\s*["'`]([^"'`]+)/g)].map((m) => m[1]).filter((m) => !m.startsWith('node:')), ['./pool.mjs']);
 });

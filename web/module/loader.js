@@ -113,16 +113,14 @@ export function buildFor(bytes) {
  */
 export function startThreads() {
   if (deferred === null || sharing.planned < 2) return;
-  const { url, fs } = deferred;
+  const { url, fs, pool } = deferred;
   deferred = null;
-  let pool = null;
   try {
     const memory = sharedMemory();
     const shared = finishBuild(instantiate(compileNow(fs.readFileSync(new URL(url))), memory, 'tensorwise-mt.wasm'), memory);
-    pool = poolModule();
     startPool(pool, shared, memory, nodeBuiltin('worker_threads').Worker, sharing.planned);
   } catch (error) {
-    pool?.dismantle();
+    pool.dismantle();
     noThreads(error);
   }
 }
@@ -174,6 +172,10 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
     warnOnce('inline', `this page is cross-origin isolated, but ${INLINE}; running on 1 thread`);
   }
   let platform = null;
+  // The pool's module (a file of its own in the ES module entries) on its way from the start,
+  // beside the rest of init()'s work.
+  const poolLoading = why === null ? Promise.resolve(poolModule()) : null;
+  poolLoading?.catch(() => {}); // awaited below: a failure is reported there, not as unhandled
   if (why === null) {
     platform = await threadPlatform(nodeBuiltin, importBuiltin);
     setPlatform(platform.max, platform.why);
@@ -194,7 +196,13 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
   const fs = compileSync && locateFile === undefined && url.startsWith('file:') ? nodeBuiltin('fs') : undefined;
   if (fs !== undefined) {
     builds.plain = await loadBuild(await plainBytes(), null, plainName);
-    deferred = { url, fs };
+    // The pool's module now, as startThreads runs synchronously (the ES module entries have it in
+    // a file of their own, dist/pool.mjs, which a program on one thread never loads).
+    try {
+      deferred = { url, fs, pool: await poolLoading };
+    } catch (error) {
+      noThreads(error);
+    }
     return;
   }
   // Both builds, side by side: ops on JS arrays run in the single-threaded one, whose memory V8
@@ -212,7 +220,7 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
     const Worker = await platform.worker();
     const memory = sharedMemory();
     const shared = await loadBuild(await compiling, memory, named('tensorwise-mt.wasm'));
-    pool = poolModule();
+    pool = await poolLoading;
     await startPool(pool, shared, memory, Worker, n);
   } catch (error) {
     await pool?.dismantle();

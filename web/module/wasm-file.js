@@ -15,7 +15,8 @@ export const wasmUrl = () => new URL('../../dist/tensorwise.wasm', import.meta.u
 export const threadedWasmUrl = () => new URL('../../dist/tensorwise-mt.wasm', import.meta.url).href;
 
 /**
- * The pool's module (web/threads/pool.js), for the threaded build; undefined where there is none
+ * The pool's module (web/threads/pool.js), for the threaded build, or a promise of it (the ES
+ * module entries import it from dist/pool.mjs when threads start); undefined where there is none
  * (the inline entries).
  */
 export const poolModule = () => pool;

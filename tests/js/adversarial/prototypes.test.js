@@ -188,6 +188,14 @@ Object.assign(DOORS, {
     tw.divide({ data: new Int32Array([-7, 7]) }, 2, { pythondiv: false }),
     outcome(() => tw.divide({ data: new Int32Array([-7, 7]) }, { data: new Int32Array([2, 0]) }, { onZeroDivision: 'error' })),
   ],
+  'float32ToFloat16: a wasm tensor gives a new wasm tensor of its shape': () => {
+    const t = tw.tensor(f32([1, 2, 3, 4, 5, 6]), [2, 3]);
+    const h = tw.float32ToFloat16(t);
+    const result = [h.shape, h.dtype, h.data.slice()];
+    h.dispose();
+    t.dispose();
+    return result;
+  },
   'divide: int64 and uint64': () => [tw.divide({ data: new BigInt64Array([-7n, 9n]) }, 2n), tw.mod({ data: new BigUint64Array([7n]) }, 3n)],
   'add: float16 and bfloat16': () => [
     tw.add({ data: new Uint16Array([0x3c00, 0x4000]), dtype: 'float16' }, { data: [0.5], dtype: 'float16' }),

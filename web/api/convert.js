@@ -7,11 +7,11 @@ import { checkOutDtype, readHost, readOut, residentOperand, settle } from '../ar
 import { DTYPES, kindRecord } from '../dtypes/dtypes.js';
 import { execute, instanceFor } from '../execution/engine.js';
 import { describe, withArticle } from '../format.js';
-import { ownArray, typedArrayKind } from '../intrinsics.js';
+import { typedArrayKind } from '../intrinsics.js';
 import { enter, withStaging } from '../lifecycle.js';
 import { allocate } from '../memory/memory.js';
 import { readOpOptions } from '../arguments/options.js';
-import { makeOperator } from '../execution/plans.js';
+import { makeOperator, ownCopy } from '../execution/plans.js';
 import { makeProgram } from '../execution/program.js';
 import { readRecord } from '../records.js';
 import { isWasmTensor } from '../tensor-brand.js';
@@ -60,12 +60,11 @@ function converter(fn, from, to) {
 }
 
 // A new wasm tensor of x's shape and the dtype `to`, whose every element the cast will write.
-// (Its shape an array of own elements: this runs while staging, where writing a fresh array's
-// index could reach a setter on Array.prototype.)
+// (Its shape copied by ownCopy: this runs while staging, where writing a fresh array's index
+// could reach a setter on Array.prototype.)
 function newTensor(inst, { fn, to, input }) {
   const ptr = allocate(inst, input.n * DTYPES[to].bytes, () => `${fn} of ${input.n} elements`);
-  const { shape } = input;
-  return adoptBlock(inst, ptr, to, ownArray(shape.length, (i) => shape[i]), input.n);
+  return adoptBlock(inst, ptr, to, ownCopy(input.shape), input.n);
 }
 
 export const float32ToFloat16 = converter('float32ToFloat16', 'float32', 'float16');

@@ -86,8 +86,8 @@ function layoutOf(x) {
   return { dtype: x.dtype, shape: ownCopy(x.shape), strides: x.kind === 'host' && x.strides !== null ? ownCopy(x.strides) : null };
 }
 
-// A copy of an array of dims made while a call stages (ownArray).
-const ownCopy = (dims) => ownArray(dims.length, (i) => dims[i]);
+/** A copy of an array of dims made while a call stages (ownArray: no index written through a prototype). */
+export const ownCopy = (dims) => ownArray(dims.length, (i) => dims[i]);
 
 /**
  * A copy of an array of dims (a loop: Array.prototype.slice would look up a species), made

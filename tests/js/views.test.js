@@ -99,9 +99,12 @@ function randomView(dtype, shape, rnd) {
   const { Storage } = DTYPES[dtype];
   const data = new Storage(extent + offset + 2);
   const big = Storage === BigInt64Array || Storage === BigUint64Array;
-  for (let i = 0; i < data.length; ++i) {
-    const v = (i * 7919 + 13) % 251 - (DTYPES[dtype].signed === false ? 0 : 125) || 3;
-    data[i] = big ? BigInt(v) : DTYPES[dtype].kind === 'half' ? 0x3c00 + (i % 512) : v / (DTYPES[dtype].kind === 'float' ? 8 : 1);
+  // (Under tests/js/trap-builtins.js every built-in getter is a Proxy: nothing here reads one per element.)
+  const { signed, kind } = DTYPES[dtype];
+  const lowest = signed === false ? 0 : 125, scale = kind === 'float' ? 8 : 1;
+  for (let i = 0, length = data.length; i < length; ++i) {
+    const v = (i * 7919 + 13) % 251 - lowest || 3;
+    data[i] = big ? BigInt(v) : kind === 'half' ? 0x3c00 + (i % 512) : v / scale;
   }
   const n = shape.reduce((x, y) => x * y, 1);
   const copy = new Storage(n);

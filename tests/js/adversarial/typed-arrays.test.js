@@ -144,7 +144,8 @@ for (const [name, op] of Object.entries(OPS)) {
       const fill = op.T === Float32Array ? 1.25 : 3;
       const big = tw.tensor(new op.T(n).fill(fill));
       const r = op.call({ data: big.data }, { data: new op.T(n).fill(2) });
-      assert.ok(r.data.every((x) => x === op.want(fill, 2)));
+      const want = op.want(fill, 2);
+      assert.ok(r.data.every((x) => x === want));
       big.dispose();
       // A view of a disposed tensor's block reads the allocator's memory: refused.
       const stale = t.data;

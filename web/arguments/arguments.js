@@ -87,11 +87,8 @@ export function readOperand(x, what) {
   // (Chromium's ImageData has its own data, its width and height its class's: readForeign's.)
   if (hasOwn(x, 'data') && !(classHas(x, 'width') && classHas(x, 'height'))) return readRecordOperand(x, what);
   if (boxedKind(x) !== null) throw notOperand();
-  const f = readForeign(x, what);
-  if (f !== null) {
-    const layout = f.strides === undefined && f.offset === undefined ? null : { strides: f.strides, offset: f.offset };
-    return readHost(f.data, f.shape, f.dtype, what, layout);
-  }
+  const foreign = readForeign(x, what, readHost);
+  if (foreign !== null) return foreign;
   if (isForeignTensor(x)) throw otherCopysTensor(x, what);
   if (classHas(x, 'data')) { // an accessor of a class this library does not know: not read
     throw new TypeError(`${what}: data is not an own property of this object, and its class is none of the tensors ` +

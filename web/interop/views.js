@@ -41,12 +41,14 @@ function classValue(x, key) {
 }
 
 /**
- * The fields of a foreign tensor as { data, shape, dtype, strides, offset } (undefined where the
- * layout has none), each read once through the library's own accessors, or null when the object
- * is no known layout. Caller code runs here (those accessors): before anything is staged. Each
- * field is read as it is then: one a getter deleted meanwhile is absent (records.js).
+ * A foreign tensor read as an operand: its fields (data, shape, dtype, and a view's strides and
+ * offset) each read once through the library's own accessors and given to host(data, shape,
+ * dtype, what, layout) (arguments.js's readHost; layout null, or a view's { strides, offset }),
+ * whose answer it returns; null when the object is no known layout. Caller code runs here (those
+ * accessors): before anything is staged. Each field is read as it is then: one a getter deleted
+ * meanwhile is absent (records.js).
  */
-export function readForeign(x, what) {
+export function readForeign(x, what, host) {
   if (hasOwn(x, 'dataId') && hasOwn(x, 'shape') && hasOwn(x, 'dtype')) {
     if (ownValue(x, 'isDisposedInternal') === true) {
       throw new TypeError(`${what}: this TensorFlow.js tensor was disposed`);
@@ -58,24 +60,24 @@ export function readForeign(x, what) {
       if (value === undefined) throw new TypeError(`${what}: this TensorFlow.js tensor's ${key} was deleted while it was being read`);
     }
     if (typeof dataSync !== 'function') throw new TypeError(`${what}: a TensorFlow.js tensor without dataSync()`);
-    return { data: apply(dataSync, x, []), shape, dtype, strides: undefined, offset: undefined };
+    return host(apply(dataSync, x, []), shape, dtype, what, null);
   }
   if (hasOwn(x, 'dims') && hasOwn(x, 'type') && classHas(x, 'data')) {
     const shape = ownValue(x, 'dims');
     const dtype = ownValue(x, 'type');
-    return { data: classValue(x, 'data'), shape, dtype, strides: undefined, offset: undefined };
+    return host(classValue(x, 'data'), shape, dtype, what, null);
   }
   // A browser's ImageData: its RGBA bytes as [height, width, 4] (its data Chromium's own).
   if ((hasOwn(x, 'data') || classHas(x, 'data')) && classHas(x, 'width') && classHas(x, 'height')) {
     const data = classValue(x, 'data');
-    return { data, shape: imageShape(classValue(x, 'width'), classValue(x, 'height'), what), dtype: undefined, strides: undefined, offset: undefined };
+    return host(data, imageShape(classValue(x, 'width'), classValue(x, 'height'), what), undefined, what, null);
   }
   if (classHas(x, 'data') && classHas(x, 'shape') && classHas(x, 'strides') && classHas(x, 'offset') && classHas(x, 'order')) {
     const data = classValue(x, 'data');
     const shape = classValue(x, 'shape');
     const strides = classValue(x, 'strides');
     const offset = classValue(x, 'offset');
-    return { data, shape, dtype: undefined, strides, offset };
+    return host(data, shape, undefined, what, strides === undefined && offset === undefined ? null : { strides, offset });
   }
   return null;
 }

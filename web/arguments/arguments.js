@@ -187,15 +187,13 @@ export function readHost(data, shape, dtype, what, layout) {
   const dims = shape === undefined ? [source.length] : readShape(shape, what);
   const n = elementCount(dims);
   const carrier = source.fromCaller ? (source.Class === CLAMPED ? UNCLAMPED : source.Class) : null;
-  if (layout === null) {
-    if (n !== source.length) {
-      throw new RangeError(`${what}: data has ${source.length} elements${defaulted ? ` (a plain array without dtype: read as ${info.name})` : ''} ` +
-        `but shape ${formatShape(dims)} needs ${n > MAX_BYTES ? 'more than wasm memory holds' : n}`);
-    }
-    return { kind: 'host', dtype: info.name, shape: dims, n, source, carrier, strides: null, first: 0, span: n, base: 0 };
+  const r = { kind: 'host', dtype: info.name, shape: dims, n, source, carrier, strides: null, first: 0, span: n, base: 0 };
+  if (layout !== null) return viewLayout(r, layout.strides, layout.offset, what);
+  if (n !== source.length) {
+    throw new RangeError(`${what}: data has ${source.length} elements${defaulted ? ` (a plain array without dtype: read as ${info.name})` : ''} ` +
+      `but shape ${formatShape(dims)} needs ${n > MAX_BYTES ? 'more than wasm memory holds' : n}`);
   }
-  const v = viewLayout(dims, n, layout.strides, layout.offset, source.length, what);
-  return { kind: 'host', dtype: info.name, shape: dims, n, source, carrier, strides: v.strides, first: v.first, span: v.span, base: v.base };
+  return r;
 }
 
 /**

@@ -83,20 +83,22 @@ export function readForeign(x, what, host) {
 }
 
 /**
- * Where a view's n elements lie in data of `length` elements: { strides, first, span, base }.
- * The core is given the `span` elements from `first` and element 0 at `base` within them;
- * strides are null when the view is contiguous row-major (a plain run from `first`), else one
- * per dim in elements (0 for dims of 1). rawStrides and rawOffset are the caller's values
- * (undefined: row-major, 0), read once each here.
+ * Where the n elements of a host operand (arguments.js's record: its shape, n and source, read
+ * as a contiguous run from 0) lie in its data, a view's: its strides, first, span and base set,
+ * the record returned. The core is given the `span` elements from `first` and element 0 at
+ * `base` within them; strides are null when the view is contiguous row-major (a plain run from
+ * `first`), else one per dim in elements (0 for dims of 1). rawStrides and rawOffset are the
+ * caller's values (undefined: row-major, 0), read once each here.
  */
-export function viewLayout(dims, n, rawStrides, rawOffset, length, what) {
+export function viewLayout(r, rawStrides, rawOffset, what) {
+  const dims = r.shape, n = r.n, length = r.source.length;
   const rank = dims.length;
   const offset = rawOffset === undefined ? 0 : rawOffset;
   if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) {
     throw new RangeError(`${what}: offset must be an integer from 0, got ${describe(offset)}`);
   }
   const strides = rawStrides === undefined ? null : readStrides(rawStrides, rank, what);
-  if (n === 0) return { strides: null, first: 0, span: 0, base: 0 };
+  if (n === 0) return r;
   let lo = offset, hi = offset, contiguous = true;
   const own = new Array(rank);
   for (let d = rank - 1, row = 1; d >= 0; --d) {
@@ -111,10 +113,17 @@ export function viewLayout(dims, n, rawStrides, rawOffset, length, what) {
     throw new RangeError(`${what}: the view (shape ${formatShape(dims)}, strides ${formatShape(own)}, offset ${offset}) ` +
       `reaches element ${lo < 0 ? lo : hi}, outside data's ${length} elements`);
   }
-  if (contiguous) return { strides: null, first: offset, span: n, base: 0 };
+  if (contiguous) {
+    r.first = offset;
+    return r;
+  }
   // Strides then fit in int32 (the core's words): each one times its dim's extent is inside data.
   if (hi - lo + 1 > MAX_BYTES) throw new RangeError(`${what}: the view spans more elements than wasm memory holds`);
-  return { strides: own, first: lo, span: hi - lo + 1, base: offset - lo };
+  r.strides = own;
+  r.first = lo;
+  r.span = hi - lo + 1;
+  r.base = offset - lo;
+  return r;
 }
 
 // A view's strides: an array of one integer per dim, own elements each read once.

@@ -60,11 +60,13 @@ function ownSource(view, info, defaulted = false, buffer = null, byteOffset = 0)
 
 /** A host operand of dtype `info` and `shape` (n elements) over a typed array the library made (ownSource). */
 export function ownOperand(view, info, shape, n, buffer = null, byteOffset = 0) {
-  return {
-    kind: 'host', dtype: info.name, shape, n, source: ownSource(view, info, false, buffer, byteOffset), carrier: null, strides: null,
-    first: 0, span: n, base: 0,
-  };
+  return hostOperand(info, shape, n, ownSource(view, info, false, buffer, byteOffset), null);
 }
+
+// A host operand read as a contiguous run of its source from element 0 (viewLayout makes it a view's).
+const hostOperand = (info, shape, n, source, carrier) => ({
+  kind: 'host', dtype: info.name, shape, n, source, carrier, strides: null, first: 0, span: n, base: 0,
+});
 
 // ---- operands ------------------------------------------------------------------------------------
 
@@ -187,7 +189,7 @@ export function readHost(data, shape, dtype, what, layout) {
   const dims = shape === undefined ? [source.length] : readShape(shape, what);
   const n = elementCount(dims);
   const carrier = source.fromCaller ? (source.Class === CLAMPED ? UNCLAMPED : source.Class) : null;
-  const r = { kind: 'host', dtype: info.name, shape: dims, n, source, carrier, strides: null, first: 0, span: n, base: 0 };
+  const r = hostOperand(info, dims, n, source, carrier);
   if (layout !== null) return viewLayout(r, layout.strides, layout.offset, what);
   if (n !== source.length) {
     throw new RangeError(`${what}: data has ${source.length} elements${defaulted ? ` (a plain array without dtype: read as ${info.name})` : ''} ` +

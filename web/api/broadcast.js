@@ -6,23 +6,18 @@ import { builds, withStaging } from '../lifecycle.js';
 import { LIMITS, STATUS, requires } from '../module/abi.js';
 import { broadcastError } from './errors.js';
 import { heapNow } from '../memory/memory.js';
-import { Uint32ArrayClass } from '../intrinsics.js';
+import { ownArray } from '../intrinsics.js';
 import { clampInt32, coreWord, writeMode, writeShape } from '../execution/plans.js';
 
 requires('status', ['ok', 'too_large', 'incompatible', 'shapes_differ']);
 
 // The two shapes under mode through the core: what it answered and wrote in the scratch area,
-// copied out: { status, shape, conflict, rank (of the alignment), startA, startB, alignedA,
-// alignedB, conflicts (a bit per axis) }. The core's call is the staging window, which copies
-// the words into typed arrays; everything made of its answer is made after it.
+// { status, shape, conflict, rank (of the alignment), startA, startB, alignedA, alignedB,
+// conflicts (a bit per axis) }. The core's call is the staging window; the dims are copied out in
+// it into arrays of own elements (ownArray: no index written through a prototype), each word
+// checked (coreWord) before anything loops over it.
 function broadcastInCore(inst, shapeA, shapeB, mode) {
-  const raw = withStaging(coreAnswer, inst, { shapeA, shapeB, mode });
-  const aligned = coreWord(raw.alignedRank, LIMITS.maxRank);
-  return {
-    status: raw.status, shape: words(raw.outDims, coreWord(raw.outRank, LIMITS.maxRank)), conflict: raw.conflict, rank: aligned,
-    startA: raw.startA, startB: raw.startB, alignedA: words(raw.alignedA, aligned), alignedB: words(raw.alignedB, aligned),
-    conflicts: raw.conflicts,
-  };
+  return withStaging(coreAnswer, inst, { shapeA, shapeB, mode });
 }
 
 function coreAnswer(inst, { shapeA, shapeB, mode }) {
@@ -32,22 +27,13 @@ function coreAnswer(inst, { shapeA, shapeB, mode }) {
   writeShape(u32, W, 1, shapeB, null);
   writeMode(u32, W, mode.code, mode.hasAxis, mode.hasAxis ? clampInt32(mode.axis) : -1);
   const status = inst.core.broadcast();
-  const copy = (at) => {
-    const c = new Uint32ArrayClass(LIMITS.maxRank);
-    for (let i = 0; i < LIMITS.maxRank; ++i) c[i] = u32[at + i];
-    return c;
-  };
+  const dims = (at, n) => ownArray(n, (i) => coreWord(u32[at + i], LIMITS.maxDim));
+  const rank = coreWord(u32[W.alignedRank], LIMITS.maxRank);
   return {
-    status, outRank: u32[W.outRank], outDims: copy(W.outDims), conflict: u32[W.conflict] | 0, alignedRank: u32[W.alignedRank],
-    startA: u32[W.startA] | 0, startB: u32[W.startB] | 0, alignedA: copy(W.alignedA), alignedB: copy(W.alignedB), conflicts: u32[W.conflicts],
+    status, shape: dims(W.outDims, coreWord(u32[W.outRank], LIMITS.maxRank)), conflict: u32[W.conflict] | 0, rank,
+    startA: u32[W.startA] | 0, startB: u32[W.startB] | 0, alignedA: dims(W.alignedA, rank), alignedB: dims(W.alignedB, rank),
+    conflicts: u32[W.conflicts],
   };
-}
-
-// The first n words of a copy, each checked (coreWord) before anything loops over it.
-function words(copy, n) {
-  const out = [];
-  for (let i = 0; i < n; ++i) out[i] = coreWord(copy[i], LIMITS.maxDim);
-  return out;
 }
 
 /**

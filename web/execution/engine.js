@@ -18,7 +18,7 @@ import {
 } from '../memory/memory.js';
 import { ownOperand } from '../arguments/arguments.js';
 import { DTYPES, resultClass } from '../dtypes/dtypes.js';
-import { copyOf, planFor, sameDims } from './plans.js';
+import { ownCopy, planFor, sameDims } from './plans.js';
 import { elementCount } from '../arguments/shapes.js';
 import { TILE_BYTES, sharedThreads } from '../threads/share-policy.js';
 import { sharing } from '../threads/threads.js';
@@ -36,12 +36,7 @@ export function execute(call) {
   const inst = instanceFor(call);
   // The literals in the call's dtype, made now if they never were: not while staging.
   call.literals = call.operator.program.literalsOf(call.info);
-  call.planned = null;
-  const result = withStaging(run, inst, call);
-  // A result of JS arrays whose shape is the plan's gets a copy of it, made now that staging is
-  // over (writing a new array's elements may reach a setter on Array.prototype: caller code).
-  if (call.planned !== null) result.shape = copyOf(call.planned);
-  return result;
+  return withStaging(run, inst, call);
 }
 
 /**
@@ -128,11 +123,9 @@ function run(inst, call) {
     if (p.status === STATUS.too_large) throw later(() => new RangeError(`the result of shape ${formatShape(p.shape)} is too large for wasm memory`));
     throw later(() => call.refused(call, p));
   }
-  // The result's shape: the plan's (not to be changed; a result of JS arrays gets a copy once
-  // staging is over, execute()), or a host input's own dims when they are the output's
-  // (readOperand made them for this call alone).
+  // The result's shape: the plan's (not to be changed; a result of JS arrays gets a copy), or a
+  // host input's own dims when they are the output's (readOperand made them for this call alone).
   const shape = outResident ? p.shape : resultShape(inputs, p.shape);
-  if (!outResident && shape === p.shape) call.planned = shape;
   const n = elementCount(shape);
   const es = store.bytes; // the output's elements
   if (out !== null) {
@@ -234,14 +227,15 @@ function run(inst, call) {
 // takes when one call runs the output. Chunks are far longer than align, so this moves forward.
 const cut = (p, q, n) => (q >= n ? n : q - ((q % p.row) % p.align));
 
-// The shape of the result: a host input's own dims when they are the output's (readOperand
-// made them for this call alone), else the plan's.
+// The shape of a result of JS arrays: a host input's own dims when they are the output's
+// (readOperand made them for this call alone), else a copy of the plan's (ownCopy, made while
+// staging: no index written through a prototype).
 function resultShape(inputs, planned) {
   for (let i = 0; i < inputs.length; ++i) {
     const x = inputs[i];
     if (x.kind === 'host' && x.source.fromCaller && sameDims(x.shape, planned)) return x.shape;
   }
-  return planned;
+  return ownCopy(planned);
 }
 
 /**

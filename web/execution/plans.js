@@ -86,18 +86,11 @@ function layoutOf(x) {
   return { dtype: x.dtype, shape: ownCopy(x.shape), strides: x.kind === 'host' && x.strides !== null ? ownCopy(x.strides) : null };
 }
 
-/** A copy of an array of dims made while a call stages (ownArray: no index written through a prototype). */
-export const ownCopy = (dims) => ownArray(dims.length, (i) => dims[i]);
-
 /**
- * A copy of an array of dims (a loop: Array.prototype.slice would look up a species), made
- * outside staging: writing its fresh indexes may reach caller code.
+ * A copy of an array of dims (ownArray: no index written through a prototype, and no species
+ * looked up as Array.prototype.slice would), which may be made while a call stages.
  */
-export function copyOf(dims) {
-  const copy = [];
-  for (let i = 0; i < dims.length; ++i) copy[i] = dims[i];
-  return copy;
-}
+export const ownCopy = (dims) => ownArray(dims.length, (i) => dims[i]);
 
 function matches(p, inst, info, store, inputs, mode, axis) {
   if (p.inst !== inst || p.dtype !== info.code || p.store !== store.code || p.mode !== mode.code || p.hasAxis !== mode.hasAxis || p.axis !== axis) return false;

@@ -55,19 +55,19 @@ export function carrierNames(f) {
 }
 
 function record(f) {
-  const all = carrierNames(f);
-  const classes = all.filter((n) => n !== 'Float16Array').map((n) => TYPED_ARRAY_CLASSES.get(n));
-  const carriers = all[0] === 'Float16Array' && Float16ArrayClass ? [Float16ArrayClass, ...classes] : classes;
+  // The classes the platform has (Float16Array only where it has one); the dtype is stored in the first but Float16Array.
+  const carriers = carrierNames(f).map((n) => TYPED_ARRAY_CLASSES.get(n)).filter((C) => C !== undefined);
   const integer = f.kind === 'signed_integer' || f.kind === 'unsigned_integer';
   const bigint = integer && f.bytes === 8;
   const signed = f.kind === 'signed_integer';
-  const bits = 8 * f.bytes;
   const int = (x) => (bigint ? BigInt(x) : Number(x));
+  const range = 2n ** BigInt(8 * f.bytes - (signed ? 1 : 0)); // above the largest value; the smallest is 0 or -range
   const info = {
-    name: f.name, code: f.code, bytes: f.bytes, kind: f.kind, integer, bigint, Storage: classes[0], carriers,
+    name: f.name, code: f.code, bytes: f.bytes, kind: f.kind, integer, bigint,
+    Storage: carriers[carriers[0] === Float16ArrayClass ? 1 : 0], carriers,
     precision: integer ? 0 : f.mantissaBits + 1,
-    min: integer ? (signed ? -int(2n ** BigInt(bits - 1)) : int(0)) : 0,
-    max: integer ? int((signed ? 2n ** BigInt(bits - 1) : 2n ** BigInt(bits)) - 1n) : 0,
+    min: integer ? int(signed ? -range : 0n) : 0,
+    max: integer ? int(range - 1n) : 0,
     encode: null, decode: null,
   };
   if (f.kind === 'narrow_float') {

@@ -49,24 +49,24 @@ const SQRT = withBfloat16(6, FLOATS);
  * of inputs; its versions, newest first. Every field is the record's own: none is looked up on a
  * prototype.
  */
-const operator = ({ op = null, byFmod = null, variadic = false, versions }) => ({ op, byFmod, variadic, versions });
+const operator = (op, versions, variadic = false, byFmod = null) => ({ op, byFmod, variadic, versions });
 export const ONNX_OPERATORS = {
-  Mul: operator({ op: 'multiply', versions: ARITHMETIC }),
-  Div: operator({ op: 'divide', versions: ARITHMETIC }),
-  Add: operator({ op: 'add', versions: ARITHMETIC }),
-  Sub: operator({ op: 'subtract', versions: ARITHMETIC }),
-  Max: operator({ op: 'maximum', variadic: true, versions: EXTREMA }),
-  Min: operator({ op: 'minimum', variadic: true, versions: EXTREMA }),
-  Mod: operator({ byFmod: ['mod', 'fmod'], versions: MOD }),
-  BitwiseAnd: operator({ op: 'bitwiseAnd', versions: BITWISE }),
-  BitwiseOr: operator({ op: 'bitwiseOr', versions: BITWISE }),
-  BitwiseXor: operator({ op: 'bitwiseXor', versions: BITWISE }),
-  BitwiseNot: operator({ op: 'bitwiseNot', versions: BITWISE }),
-  Abs: operator({ op: 'abs', versions: ABS }),
-  Neg: operator({ op: 'negative', versions: NEG }),
-  Sqrt: operator({ op: 'sqrt', versions: SQRT }),
-  Exp: operator({ op: 'exp', versions: SQRT }),
-  Log: operator({ op: 'log', versions: SQRT }),
+  Mul: operator('multiply', ARITHMETIC),
+  Div: operator('divide', ARITHMETIC),
+  Add: operator('add', ARITHMETIC),
+  Sub: operator('subtract', ARITHMETIC),
+  Max: operator('maximum', EXTREMA, true),
+  Min: operator('minimum', EXTREMA, true),
+  Mod: operator(null, MOD, false, ['mod', 'fmod']),
+  BitwiseAnd: operator('bitwiseAnd', BITWISE),
+  BitwiseOr: operator('bitwiseOr', BITWISE),
+  BitwiseXor: operator('bitwiseXor', BITWISE),
+  BitwiseNot: operator('bitwiseNot', BITWISE),
+  Abs: operator('abs', ABS),
+  Neg: operator('negative', NEG),
+  Sqrt: operator('sqrt', SQRT),
+  Exp: operator('exp', SQRT),
+  Log: operator('log', SQRT),
 };
 
 /** The default opset: the newest at which one of these operators came (a new operator moves it). */

@@ -11,12 +11,8 @@ import { ownKeys, ownValue, readRecord, unknownKey } from '../records.js';
 // in src/broadcast.h, `code` its code (from the module at init). A call's mode is a copy of one
 // of these with hasAxis, axis and a label.
 // 'legacy' is ONNX's opsets 1 and 6 with broadcast=1 (what spec.js runs them with).
-export const MODES = {
-  none: { kind: 'none', core: 'none', code: -1 },
-  numpy: { kind: 'numpy', core: 'numpy', code: -1 },
-  pdpd: { kind: 'pdpd', core: 'pdpd', code: -1 },
-  legacy: { kind: 'legacy', core: 'onnx_legacy', code: -1 },
-};
+const mode = (kind, core = kind) => ({ kind, core, code: -1 });
+export const MODES = { none: mode('none'), numpy: mode('numpy'), pdpd: mode('pdpd'), legacy: mode('legacy', 'onnx_legacy') };
 /** A call's mode: a copy of MODES[name] with its axis (undefined: none) and its label. */
 export const modeOf = (name, axis, label) => ({ ...MODES[name], hasAxis: axis !== undefined, axis, label });
 const MODE_NAMES = Object.keys(MODES).map((name) => `'${name}'`).join(', ');
@@ -108,14 +104,11 @@ function optionBit(name) {
     default: return 0;
   }
 }
-const bitsOf = (names) => names.reduce((bits, name) => bits | optionBit(name), 0);
 // What each kind of call takes: its options and their bits.
+const takes = (names) => ({ names, bits: names.reduce((bits, name) => bits | optionBit(name), 0) });
 const TAKES = {
-  op: { names: OP_OPTIONS, bits: bitsOf(OP_OPTIONS) },
-  unary: { names: UNARY_OPTIONS, bits: bitsOf(UNARY_OPTIONS) },
-  divide: { names: DIVIDE_OPTIONS, bits: bitsOf(DIVIDE_OPTIONS) },
-  remainder: { names: REMAINDER_OPTIONS, bits: bitsOf(REMAINDER_OPTIONS) },
-  shapes: { names: SHAPE_OPTIONS, bits: bitsOf(SHAPE_OPTIONS) },
+  op: takes(OP_OPTIONS), unary: takes(UNARY_OPTIONS), divide: takes(DIVIDE_OPTIONS), remainder: takes(REMAINDER_OPTIONS),
+  shapes: takes(SHAPE_OPTIONS),
 };
 
 /**

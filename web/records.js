@@ -35,14 +35,18 @@ export function readRecord(obj, allowed, fn, noun = 'option') {
   const record = {};
   for (let i = 0; i < allowed.length; ++i) record[allowed[i]] = undefined;
   if (obj === undefined || obj === null) return record;
-  if (typeof obj !== 'object' || isArray(obj, fn, `: ${noun}s`) || typedArrayKind(obj) !== undefined) {
-    throw new TypeError(`${fn}: ${noun}s must be an object, got ${describe(obj)}`);
-  }
+  if (typeof obj !== 'object' || isList(obj, fn, noun)) throw notAnObject(obj, fn, noun);
   const keys = ownKeys(obj, fn, `${noun}s`);
   for (let i = 0; i < keys.length; ++i) if (!allowed.includes(keys[i])) throw unknownKey(keys[i], allowed, fn, noun);
   for (let i = 0; i < keys.length; ++i) record[keys[i]] = ownValue(obj, keys[i]);
   return record;
 }
+
+/** Whether an object given for `noun`s ('option'...) is an array or a typed array (a revoked Proxy is said so). */
+export const isList = (obj, fn, noun) => isArray(obj, fn, `: ${noun}s`) || typedArrayKind(obj) !== undefined;
+
+/** The TypeError for something other than an object given for `noun`s. */
+export const notAnObject = (obj, fn, noun) => new TypeError(`${fn}: ${noun}s must be an object, got ${describe(obj)}`);
 
 /** The TypeError for a key a call does not take; `allowed` lists what it takes. */
 export function unknownKey(key, allowed, fn, noun) {

@@ -4,8 +4,7 @@ import { MODE_CODE, onAbi, requires } from '../module/abi.js';
 import { readOut } from './arguments.js';
 import { dtypeInfo } from '../dtypes/dtypes.js';
 import { describe } from '../format.js';
-import { isArray, typedArrayKind } from '../intrinsics.js';
-import { ownKeys, ownValue, readRecord, unknownKey } from '../records.js';
+import { isList, notAnObject, ownKeys, ownValue, readRecord, unknownKey } from '../records.js';
 
 // The modes an option can name; `kind` is what BroadcastError.mode says, `core` the mode's name
 // in src/broadcast.h, `code` its code (from the module at init). A call's mode is a copy of one
@@ -156,7 +155,7 @@ function zeroIsErrorOf(value, fn) {
 
 function readOptions(options, fn, takes) {
   if (options === undefined || options === null) return defaults();
-  if (typeof options !== 'object') throw notAnObject(options, fn);
+  if (typeof options !== 'object') throw notAnObject(options, fn, 'option');
   const names = ownKeys(options, fn, 'options');
   const shapes = takes === TAKES.shapes;
   let present = 0;
@@ -166,9 +165,7 @@ function readOptions(options, fn, takes) {
     present |= bit;
   }
   // An array or typed array with elements has keys no call takes; an empty one has none.
-  if (names.length === 0 && (isArray(options, fn, ': options') || typedArrayKind(options) !== undefined)) {
-    throw notAnObject(options, fn);
-  }
+  if (names.length === 0 && isList(options, fn, 'option')) throw notAnObject(options, fn, 'option');
   // Each as it is when read (records.js): one an earlier getter deleted is absent.
   const autoBroadcast = present & 1 ? ownValue(options, 'autoBroadcast') : undefined;
   const axis = present & 2 ? ownValue(options, 'axis') : undefined;
@@ -199,13 +196,9 @@ function flag(value, name, fn, byDefault) {
   return value;
 }
 
-function notAnObject(options, fn) {
-  return new TypeError(`${fn}: options must be an object, got ${describe(options)}`);
-}
-
 // A key the call does not take: an array or typed array given as options is said so, anything
 // else is an unknown option.
 function notAnOption(options, name, fn, takes) {
-  if (isArray(options, fn, ': options') || typedArrayKind(options) !== undefined) throw notAnObject(options, fn);
+  if (isList(options, fn, 'option')) throw notAnObject(options, fn, 'option');
   throw unknownKey(name, takes.names, fn, 'option');
 }

@@ -73,48 +73,29 @@ function flagAttribute(value, name, label) {
 export function onnxEntry(name, opsByName) {
   const fn = `onnx.${name}`;
   const operator = ONNX_OPERATORS[name];
-  const typeCheck = (version, opset, also) => (dtype) => {
-    if (!version.types.includes(dtype)) {
-      throw new TypeError(`${fn}: ${name}-${version.since} (opset ${opset}) does not take ${dtype}; ` +
-        `its types are ${typesOf(version).join(', ')}`);
-    }
-    if (also !== null) also(dtype);
-  };
-  const prologue = (attributes, opset) => {
+  const one = operator.variadic || (operator.op !== null && opsByName[operator.op].arity === 1);
+  // The call: its attributes read (the opset's version of the operator says which), then its
+  // input (a variadic operator's list of them, a unary one's operand) or inputs.
+  const run = (attributes, opset, a, b) => {
     enter();
     const version = onnxVersion(name, operator.versions, opset, fn);
     const attrs = readRecord(attributes, version.attributes, `${fn} (opset ${opset}, ${name}-${version.since})`, 'attribute');
-    return { version, attrs, mode: onnxMode(version, attrs, name) };
-  };
-  if (operator.variadic) {
-    const d = opsByName[operator.op];
-    return function onnxOp(inputs, attributes, opset = ONNX_DEFAULT_OPSET) {
-      const { version, mode } = prologue(attributes, opset);
-      return callVariadic(fn, d, readInputList(inputs, fn), mode, typeCheck(version, opset, null));
-    };
-  }
-  if (operator.op !== null && opsByName[operator.op].arity === 1) {
-    const d = opsByName[operator.op];
-    return function onnxOp(x, attributes, opset = ONNX_DEFAULT_OPSET) {
-      const { version, mode } = prologue(attributes, opset);
-      return runOp(fn, d, false, mode, ONNX_INPUT, typeCheck(version, opset, null), x);
-    };
-  }
-  return function onnxOp(a, b, attributes, opset = ONNX_DEFAULT_OPSET) {
-    const { version, attrs, mode } = prologue(attributes, opset);
-    let d = operator.op === null ? null : opsByName[operator.op];
-    let also = null;
-    if (operator.byFmod !== null) {
-      const fmod = flagAttribute(attrs.fmod, 'fmod', `${fn} (opset ${opset})`);
-      d = opsByName[operator.byFmod[fmod]];
-      if (fmod === 0) {
-        also = (dtype) => {
-          if (!DTYPES[dtype].integer) throw new TypeError(`${fn}: fmod 0 (the divisor's sign) takes integers only; give fmod: 1 for ${dtype}`);
-        };
+    const mode = onnxMode(version, attrs, name);
+    // Mod's fmod picks the op: 0 numpy's mod (integers only), 1 C's fmod.
+    const fmod = operator.byFmod === null ? 1 : flagAttribute(attrs.fmod, 'fmod', `${fn} (opset ${opset})`);
+    const d = opsByName[operator.byFmod === null ? operator.op : operator.byFmod[fmod]];
+    const types = (dtype) => {
+      if (!version.types.includes(dtype)) {
+        throw new TypeError(`${fn}: ${name}-${version.since} (opset ${opset}) does not take ${dtype}; ` +
+          `its types are ${typesOf(version).join(', ')}`);
       }
-    }
-    return runOp(fn, d, false, mode, ONNX_INPUTS, typeCheck(version, opset, also), a, b);
+      if (fmod === 0 && !DTYPES[dtype].integer) throw new TypeError(`${fn}: fmod 0 (the divisor's sign) takes integers only; give fmod: 1 for ${dtype}`);
+    };
+    if (operator.variadic) return callVariadic(fn, d, readInputList(a, fn), mode, types);
+    return runOp(fn, d, false, mode, one ? ONNX_INPUT : ONNX_INPUTS, types, a, b);
   };
+  if (one) return function onnxOp(x, attributes, opset = ONNX_DEFAULT_OPSET) { return run(attributes, opset, x); };
+  return function onnxOp(a, b, attributes, opset = ONNX_DEFAULT_OPSET) { return run(attributes, opset, a, b); };
 }
 
 /**

@@ -11,10 +11,10 @@ import { broadcastDynamicShape, broadcastShape } from './api/broadcast.js';
 import { foreign } from './execution/engine.js';
 import { ONNX_OPERATORS, onnxSince } from './api/onnx-operators.js';
 import { formatShape } from './format.js';
-import { MAX_BYTES, allocate, copyIn, heapNow } from './memory/memory.js';
+import { MAX_BYTES, copyIn, heapNow } from './memory/memory.js';
 import { readOpOptions } from './arguments/options.js';
 import { checkStatic, elementCount, readShape } from './arguments/shapes.js';
-import { WasmTensor, adoptBlock } from './memory/tensor.js';
+import { WasmTensor, newTensor } from './memory/tensor.js';
 import { typedArrayLength } from './intrinsics.js';
 import { checkThreads, threadLimit as limit } from './threads/threads.js';
 
@@ -94,15 +94,9 @@ export function tensor(data, shape, dtype) {
 }
 
 function residentCopy(inst, host) {
-  const bytes = host.n * DTYPES[host.dtype].bytes;
-  const ptr = allocate(inst, bytes, () => `tensor() of shape ${formatShape(host.shape)}`);
-  try {
-    copyIn(inst, heapNow(inst).u8, host.source, ptr, 0, host.n); // after the allocation: growth moves the heap, not the source
-  } catch (error) {
-    inst.core.free(ptr);
-    throw error;
-  }
-  return adoptBlock(inst, ptr, host.dtype, host.shape, host.n);
+  // (The copy after the allocation: growth moves the heap, not the source.)
+  return newTensor(inst, host.dtype, host.shape, host.n, () => `tensor() of shape ${formatShape(host.shape)}`,
+    (ptr) => copyIn(inst, heapNow(inst).u8, host.source, ptr, 0, host.n));
 }
 
 export function empty(shape, dtype) {
@@ -117,8 +111,5 @@ export function empty(shape, dtype) {
 
 // Zeroed by wasm (memory.fill), which is as fast on a shared memory as on another.
 function zeroFilled(inst, { dims, info, n }) {
-  const bytes = n * info.bytes;
-  const ptr = allocate(inst, bytes, () => `empty() of shape ${formatShape(dims)}`);
-  inst.core.zero(ptr, bytes);
-  return adoptBlock(inst, ptr, info.name, dims, n);
+  return newTensor(inst, info.name, dims, n, () => `empty() of shape ${formatShape(dims)}`, (ptr, bytes) => inst.core.zero(ptr, bytes));
 }

@@ -9,13 +9,12 @@ import { execute, instanceFor } from '../execution/engine.js';
 import { describe, withArticle } from '../format.js';
 import { typedArrayKind } from '../intrinsics.js';
 import { enter, withStaging } from '../lifecycle.js';
-import { allocate } from '../memory/memory.js';
 import { readOpOptions } from '../arguments/options.js';
 import { makeOperator, ownCopy } from '../execution/plans.js';
 import { makeProgram } from '../execution/program.js';
 import { readRecord } from '../records.js';
 import { isWasmTensor } from '../tensor-brand.js';
-import { adoptBlock, readTensor } from '../memory/tensor.js';
+import { newTensor, readTensor } from '../memory/tensor.js';
 
 // The program of a cast: one input, no node, the input itself the result.
 const CAST = makeOperator(makeProgram(1, [], 0, [], null), 2);
@@ -48,7 +47,7 @@ function converter(fn, from, to) {
     }
     // A wasm tensor gives a new one of its shape, in the memory that holds it.
     const inst = instanceFor(call);
-    const made = withStaging(newTensor, inst, { fn, to, input });
+    const made = withStaging(castTensor, inst, { fn, to, input });
     try {
       call.out = readTensor(made);
       return execute(call);
@@ -62,9 +61,8 @@ function converter(fn, from, to) {
 // A new wasm tensor of x's shape and the dtype `to`, whose every element the cast will write.
 // (Its shape copied by ownCopy: this runs while staging, where writing a fresh array's index
 // could reach a setter on Array.prototype.)
-function newTensor(inst, { fn, to, input }) {
-  const ptr = allocate(inst, input.n * DTYPES[to].bytes, () => `${fn} of ${input.n} elements`);
-  return adoptBlock(inst, ptr, to, ownCopy(input.shape), input.n);
+function castTensor(inst, { fn, to, input }) {
+  return newTensor(inst, to, ownCopy(input.shape), input.n, () => `${fn} of ${input.n} elements`, null);
 }
 
 export const float32ToFloat16 = converter('float32ToFloat16', 'float32', 'float16');

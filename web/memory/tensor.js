@@ -6,7 +6,7 @@ import { enter } from '../lifecycle.js';
 import { DTYPES, defaultCarrier } from '../dtypes/dtypes.js';
 import { isForeignTensor, markWasmTensor, isWasmTensor } from '../tensor-brand.js';
 import { describe } from '../format.js';
-import { heapBuffer } from './memory.js';
+import { allocate, heapBuffer } from './memory.js';
 import { freeze, mapDelete, mapSet, mapSome } from '../intrinsics.js';
 
 const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
@@ -81,9 +81,21 @@ function checked(x, use) {
   throw new TypeError(`WasmTensor ${use}: called on something that is not a wasm tensor`);
 }
 
-/** A new tensor over a block of the instance's memory the caller allocated (and will no longer free). */
-export function adoptBlock(inst, ptr, dtype, shape, length) {
-  return new WasmTensor(MAKE, inst, ptr, dtype, shape, length);
+/**
+ * A new tensor of `dtype`, `shape` and n elements in a block allocated now in the instance's
+ * memory (allocate: `what` names it if there is no room), which fill(ptr, bytes) fills (none:
+ * whoever has the tensor writes it); a fill that throws frees the block. Runs while staging.
+ */
+export function newTensor(inst, dtype, shape, n, what, fill) {
+  const bytes = n * DTYPES[dtype].bytes;
+  const ptr = allocate(inst, bytes, what);
+  try {
+    fill?.(ptr, bytes);
+  } catch (error) {
+    inst.core.free(ptr);
+    throw error;
+  }
+  return new WasmTensor(MAKE, inst, ptr, dtype, shape, n);
 }
 
 /** Whether bytes [address, address + bytes) of the instance's memory lie inside one live tensor's block. */

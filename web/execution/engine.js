@@ -110,12 +110,10 @@ function run(inst, call) {
   const count = inputs.length;
   // Streaming needs something to stream: a JS array in or out.
   let hostData = out === null || out.kind !== 'resident';
-  let residentData = false;
   for (let i = 0; i < count; ++i) {
     const x = foreign(inst, inputs[i]);
     inputs[i] = x;
     if (x.kind === 'host') hostData = true;
-    else residentData = true;
   }
   const p = planFor(call.operator, inst, info, store, inputs, mode, call.literals);
   const outResident = out !== null && out.kind === 'resident';

@@ -117,7 +117,7 @@ export function startThreads() {
   deferred = null;
   try {
     const memory = sharedMemory();
-    const shared = finishBuild(instantiate(compileNow(fs.readFileSync(new URL(url))), memory, 'tensorwise-mt.wasm'), memory);
+    const shared = finishBuild(instantiate(compile(fs.readFileSync(new URL(url))), memory, 'tensorwise-mt.wasm'), memory);
     startPool(pool, shared, memory, nodeBuiltin('worker_threads').Worker, sharing.planned);
   } catch (error) {
     pool.dismantle();
@@ -214,7 +214,7 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
   let pool = null;
   try {
     const threadedBytes = readBytes(where('tensorwise-mt.wasm', url));
-    const compiling = compileSync ? threadedBytes : threadedBytes.then(compileAsync);
+    const compiling = compileSync ? threadedBytes : threadedBytes.then(compile);
     compiling.catch(() => {}); // awaited below: a failure is reported there, not as unhandled
     builds.plain = await loadBuild(await plainBytes(), null, plainName);
     const Worker = await platform.worker();
@@ -229,23 +229,15 @@ async function load({ wasmBinary, locateFile, threads = 'auto' }) {
   }
 }
 
-// Compiles on this thread (Node, Deno, Bun: compileSync below); a CSP refusal gets the same
-// advice as elsewhere.
-function compileNow(bytes) {
+// Compiles on this thread where it may (Node, Deno, Bun: compileSync below), else off it (V8
+// compiles in the background, so that another build can be instantiated meanwhile: a promise);
+// a CSP refusal gets the same advice either way.
+function compile(bytes) {
+  if (!compileSync) return WebAssemblyIntrinsics.compile(bytes).then(undefined, fail);
   try {
     return new WebAssemblyIntrinsics.Module(bytes);
   } catch (error) {
-    throw explain(error);
-  }
-}
-
-// Compiles off the calling thread (V8 compiles in the background), so that another build can
-// be instantiated meanwhile; a CSP refusal gets the same advice as elsewhere.
-async function compileAsync(bytes) {
-  try {
-    return await WebAssemblyIntrinsics.compile(bytes);
-  } catch (error) {
-    throw explain(error);
+    fail(error);
   }
 }
 
@@ -253,7 +245,7 @@ async function compileAsync(bytes) {
 // build's shared memory (null for the other, which gets its own). `what` names the module in
 // messages.
 async function loadBuild(bytes, memory, what) {
-  const module = isCompiledModule(bytes) ? bytes : compileSync ? compileNow(bytes) : await compileAsync(bytes);
+  const module = isCompiledModule(bytes) ? bytes : await compile(bytes);
   return finishBuild(await instantiate(module, memory, what), memory);
 }
 
@@ -348,22 +340,22 @@ function instantiate(compiled, memory, what) {
     m.___wasm_call_ctors();
     return { m, compiled, heap };
   };
-  if (!compileSync) return WebAssemblyIntrinsics.instantiate(compiled, imports).then(started, (error) => { throw explain(error); });
+  if (!compileSync) return WebAssemblyIntrinsics.instantiate(compiled, imports).then(started, fail);
   try {
     return started(new WebAssemblyIntrinsics.Instance(compiled, imports));
   } catch (error) {
-    throw explain(error);
+    fail(error);
   }
 }
 
 // A Content-Security-Policy without 'wasm-unsafe-eval' (or 'unsafe-eval') in script-src makes
-// browsers refuse to compile any WebAssembly.
-function explain(error) {
+// browsers refuse to compile any WebAssembly: that failure is thrown with advice, any other as it is.
+function fail(error) {
   const message = String(error?.message ?? error);
   if (/Content.Security.Policy|unsafe-eval|\bCSP\b/i.test(message)) {
-    return new Error("tensorwise: this page's Content-Security-Policy does not allow WebAssembly to compile. " +
+    throw new Error("tensorwise: this page's Content-Security-Policy does not allow WebAssembly to compile. " +
       "Add 'wasm-unsafe-eval' to its script-src directive, e.g. script-src 'self' 'wasm-unsafe-eval'. " +
       `(The browser said: ${message})`, { cause: error });
   }
-  return error;
+  throw error;
 }

@@ -51,25 +51,18 @@ const OPERANDS = ['operand A', 'operand B'];
  */
 function publicOp(d) {
   const fn = d.name;
-  const whatA = `${fn}: ${OPERANDS[0]}`;
+  const unary = d.arity === 1;
+  const names = unary ? OPERAND : OPERANDS;
+  const whatA = `${fn}: ${names[0]}`;
   const whatB = `${fn}: ${OPERANDS[1]}`;
-  const whatX = `${fn}: the operand`;
-  const op = d.arity === 1 ? {
-    [fn](x, options) {
-      enter();
-      const X = readOperand(x, whatX);
-      const { mode, out, pythondiv, zeroIsError, dtype } = readOpOptions(options, fn, d);
-      return callOp(fn, d, pythondiv, zeroIsError, mode, out, X, null, OPERAND, null, dtype);
-    },
-  } : {
-    [fn](a, b, options) {
-      enter();
-      const A = readOperand(a, whatA);
-      const B = readOperand(b, whatB);
-      const { mode, out, pythondiv, zeroIsError, dtype } = readOpOptions(options, fn, d);
-      return callOp(fn, d, pythondiv, zeroIsError, mode, out, A, B, OPERANDS, null, dtype);
-    },
+  const run = (a, b, options) => {
+    enter();
+    const A = readOperand(a, whatA);
+    const B = unary ? null : readOperand(b, whatB);
+    const { mode, out, pythondiv, zeroIsError, dtype } = readOpOptions(options, fn, d);
+    return callOp(fn, d, pythondiv, zeroIsError, mode, out, A, B, names, null, dtype);
   };
+  const op = unary ? { [fn]: (x, options) => run(x, null, options) } : { [fn]: (a, b, options) => run(a, b, options) };
   return op[fn];
 }
 const OPERAND = ['the operand'];

@@ -59,7 +59,7 @@ export function mapSome(map, fn) {
 // Globals the engine and the pool use while a call runs, taken as they are when the package
 // loads: a caller who replaces Math.ceil or Atomics.add later changes nothing inside a call (no
 // caller code runs there). Atomics is null where the platform has none (then no threads).
-export const { ceil, floor, imul, min, max, trunc } = Math;
+export const { ceil, floor, min, max } = Math;
 const AtomicsObject = typeof Atomics === 'object' && Atomics !== null ? Atomics : null;
 export const atomics = AtomicsObject === null ? null : {
   load: AtomicsObject.load, store: AtomicsObject.store, add: AtomicsObject.add, or: AtomicsObject.or,

@@ -4,9 +4,7 @@ import { asTensor, checkCast, checkOutDtype, commonDtype, inputsDtype, settle } 
 import { DTYPES } from '../dtypes/dtypes.js';
 import { execute } from '../execution/engine.js';
 import { broadcastError, inputsBroadcastError } from './errors.js';
-import { LIMITS, onAbi } from '../module/abi.js';
-import { makeOperator } from '../execution/plans.js';
-import { makeProgram, opOperator } from '../execution/program.js';
+import { opOperator } from '../execution/program.js';
 
 /**
  * An op's call, its arguments read: `fn` the entry point's name (for messages), `op` the op's
@@ -79,24 +77,6 @@ function refusedOp(c, p) {
 
 // ---- variadic operators (ONNX Max, Min) ------------------------------------------------------
 
-// The operator of an op over n inputs, by op and n: one program, op(op(x0, x1), x2)..., the
-// inputs broadcast together (one input: a copy of it).
-let VARIADIC = new Map();
-onAbi(() => {
-  VARIADIC = new Map();
-});
-function variadicOperator(code, n) {
-  const key = code * 64 + n;
-  let operator = VARIADIC.get(key);
-  if (operator === undefined) {
-    const nodes = [];
-    for (let i = 1; i < n; ++i) nodes.push([code, i === 1 ? 0 : LIMITS.nodeBase + i - 2, i]);
-    operator = makeOperator(makeProgram(n, nodes, n === 1 ? 0 : LIMITS.nodeBase + n - 2, [], null), 2);
-    VARIADIC.set(key, operator);
-  }
-  return operator;
-}
-
 /**
  * A variadic operator's call, its inputs read (readOperand): every input of one dtype (scalars
  * take it), `types` its check of that dtype, then the op's operator over all of them.
@@ -109,6 +89,6 @@ export function callVariadic(fn, op, inputs, mode, types) {
   types(info.name);
   checkDomain(fn, op, info);
   const tensors = inputs.map((x, i) => asTensor(x, info.name, fn, names[i]));
-  return runProgram(fn, variadicOperator(op.coreCode, tensors.length), info, tensors, names, mode, null, false,
+  return runProgram(fn, opOperator(op.coreCode, 2, tensors.length), info, tensors, names, mode, null, false,
     (c, p) => inputsBroadcastError(c, p, names));
 }

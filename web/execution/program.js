@@ -43,20 +43,29 @@ export function makeProgram(inputs, nodes, result, literals, where) {
 
 const NO_LITERALS = { count: 0, words: new Uint32ArrayClass(0), values: [] };
 
-// The operators of the single ops, by core op code: made once, each keeping its last few plans
-// (a chain of ops on tensors of a few shapes plans each once).
+// The operators of the single ops and of the variadic operators (ONNX Max, Min), by core op code
+// and count of inputs: made once, each keeping its last few plans (a chain of ops on tensors of a
+// few shapes plans each once).
 const OP_PLANS_KEPT = 4;
 let opOperators = new Map();
 onAbi(() => {
   opOperators = new Map();
 });
 
-/** The operator of one core op over its operands (`arity`: 2, or 1, a node that names its one operand twice). */
-export function opOperator(code, arity) {
-  let op = opOperators.get(code);
+/**
+ * The operator of one core op over its operands (`arity`: 2, or 1, a node that names its one
+ * operand twice), or of a binary op over n inputs: one program, op(op(x0, x1), x2)..., the inputs
+ * broadcast together (one input: a copy of it).
+ */
+export function opOperator(code, arity = 2, n = arity) {
+  const key = code * 64 + n;
+  let op = opOperators.get(key);
   if (op === undefined) {
-    op = makeOperator(makeProgram(arity, [[code, 0, arity - 1]], LIMITS.nodeBase, [], null), OP_PLANS_KEPT);
-    opOperators.set(code, op);
+    const nodes = [];
+    if (arity === 1) nodes.push([code, 0, 0]);
+    else for (let i = 1; i < n; ++i) nodes.push([code, i === 1 ? 0 : LIMITS.nodeBase + i - 2, i]);
+    op = makeOperator(makeProgram(n, nodes, nodes.length === 0 ? 0 : LIMITS.nodeBase + nodes.length - 1, [], null), OP_PLANS_KEPT);
+    opOperators.set(key, op);
   }
   return op;
 }

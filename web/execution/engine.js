@@ -48,21 +48,20 @@ export function execute(call) {
 export function instanceFor({ inputs, out }) {
   if (builds.shared === null) return builds.plain;
   if (testing.allShared) return builds.shared;
-  if (out !== null) {
-    const inst = out.kind === 'resident' ? out.inst : out.source.heapInst;
-    if (inst !== null) return inst;
-  }
+  if (out !== null && home(out) !== null) return home(out);
   let best = null, size = -1;
   for (let i = 0; i < inputs.length; ++i) {
     const x = inputs[i];
-    const inst = x.kind === 'resident' ? x.inst : x.source.heapInst;
-    if (inst !== null && x.n > size) {
-      best = inst;
+    if (home(x) !== null && x.n > size) {
+      best = home(x);
       size = x.n;
     }
   }
   return best ?? builds.plain;
 }
+
+// The build whose memory holds a tensor, or a view of it; null for any other JS array.
+const home = (x) => (x.kind === 'resident' ? x.inst : x.source.heapInst);
 
 /** An operand held in another build's memory, as a JS array over that memory (copied in). */
 export function foreign(inst, x) {

@@ -151,7 +151,7 @@ export function heapInstance(buffer, shared = isShared(buffer)) {
 }
 
 // Arithmetic, not bitwise: sizes may pass 2^31, where bitwise ops would wrap.
-export const align16 = (n) => -floor(-n / 16) * 16;
+export const align16 = (n) => align(n, 16);
 
 /**
  * The instance's memory now as { buffer, u8, u32 }: its buffer, read through the built-in getter
@@ -199,6 +199,7 @@ export function growHeap(memory, requested, maxBytes) {
   return false;
 }
 
+// n rounded up to a multiple of `to` (arithmetic, as align16).
 const align = (n, to) => -floor(-n / to) * to;
 const byteLengthOf = (buffer) => (isShared(buffer) ? sharedByteLength(buffer) : arrayBufferByteLength(buffer));
 

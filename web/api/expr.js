@@ -73,8 +73,8 @@ export function expr(source, options) {
       const d = descriptorOf(name);
       return pythondiv ? d.floorCode : d.coreCode;
     };
-    const { names, literals, nodes, result } = compile(postfix, opCode, LIMITS, fn);
-    const program = makeProgram(names.length, nodes, result, literals, (j) => `${fn}: the number ${describe(literals[j])}`);
+    const { literals, nodes, result } = compile(postfix, inputNames, opCode, LIMITS, fn);
+    const program = makeProgram(inputNames.length, nodes, result, literals, (j) => `${fn}: the number ${describe(literals[j])}`);
     return { operator: makeOperator(program, EXPR_PLANS_KEPT), mode, zeroIsError, dtype };
   };
   if (initialised()) made = make();

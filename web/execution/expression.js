@@ -126,14 +126,13 @@ export function inputsOf(postfix) {
 
 /**
  * The program of a parsed source (program.js's makeProgram arguments): inputs numbered in order
- * of first appearance (`names`), literals (each distinct text once, a number, or a bigint where
+ * of first appearance (`names`, inputsOf's list), literals (each distinct text once, a number, or a bigint where
  * the text is an integer, which an integer dtype then holds exactly), nodes in evaluation order,
  * each [core op code, a, b], a node repeated (the same op of the same values) made once.
  * `opCode(op)` gives an operator's ('+', or a function's name) core op code; `limits`: {
  * maxInputs, maxLiterals, maxNodes, literalBase, nodeBase } (the core's).
  */
-export function compile(postfix, opCode, limits, fn) {
-  const names = [];
+export function compile(postfix, names, opCode, limits, fn) {
   const literals = [];
   const literalTexts = [];
   const nodes = [];
@@ -168,12 +167,9 @@ export function compile(postfix, opCode, limits, fn) {
         values.push(literal(t.text, /^\d+$/.test(t.text) ? BigInt(t.text) : Number(t.text)));
         break;
       case 'name': {
-        let i = names.indexOf(t.name);
-        if (i < 0) {
-          if (names.length === limits.maxInputs) tooMany('inputs', limits.maxInputs);
-          i = names.length;
-          names.push(t.name);
-        }
+        // (First met here in the order of the names: one past the limit is refused where it first appears.)
+        const i = names.indexOf(t.name);
+        if (i >= limits.maxInputs) tooMany('inputs', limits.maxInputs);
         values.push(i);
         break;
       }
@@ -189,5 +185,5 @@ export function compile(postfix, opCode, limits, fn) {
       }
     }
   }
-  return { names, literals, nodes, result: values[0] };
+  return { literals, nodes, result: values[0] };
 }

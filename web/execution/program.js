@@ -47,9 +47,9 @@ const NO_LITERALS = { count: 0, words: new Uint32ArrayClass(0), values: [] };
 // and count of inputs: made once, each keeping its last few plans (a chain of ops on tensors of a
 // few shapes plans each once).
 const OP_PLANS_KEPT = 4;
-let opOperators = new Map();
+let opOperators = { __proto__: null };
 onAbi(() => {
-  opOperators = new Map();
+  opOperators = { __proto__: null };
 });
 
 /**
@@ -58,14 +58,9 @@ onAbi(() => {
  * broadcast together (one input: a copy of it).
  */
 export function opOperator(code, arity = 2, n = arity) {
-  const key = code * 64 + n;
-  let op = opOperators.get(key);
-  if (op === undefined) {
-    const nodes = [];
-    if (arity === 1) nodes.push([code, 0, 0]);
-    else for (let i = 1; i < n; ++i) nodes.push([code, i === 1 ? 0 : LIMITS.nodeBase + i - 2, i]);
-    op = makeOperator(makeProgram(n, nodes, nodes.length === 0 ? 0 : LIMITS.nodeBase + nodes.length - 1, [], null), OP_PLANS_KEPT);
-    opOperators.set(key, op);
-  }
-  return op;
+  // (The nodes are a few words: made on each call, kept only with a new operator.)
+  const nodes = [];
+  if (arity === 1) nodes.push([code, 0, 0]);
+  else for (let i = 1; i < n; ++i) nodes.push([code, i === 1 ? 0 : LIMITS.nodeBase + i - 2, i]);
+  return (opOperators[code * 64 + n] ??= makeOperator(makeProgram(n, nodes, nodes.length === 0 ? 0 : LIMITS.nodeBase + nodes.length - 1, [], null), OP_PLANS_KEPT));
 }

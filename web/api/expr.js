@@ -28,16 +28,10 @@ const EXPR_PLANS_KEPT = 2;
 // The ops an expression may call, by name and alias (null-prototype tables: a name a caller's
 // source holds is never looked up on Object.prototype), and the operators' signs.
 const SIGNS = { __proto__: null, '+': 'add', '-': 'subtract', '*': 'multiply', '/': 'divide' };
-let FUNCTIONS = null;
-const functions = () => {
-  if (FUNCTIONS === null) {
-    FUNCTIONS = { __proto__: null };
-    for (const d of Object.values(OPS)) FUNCTIONS[d.name] = FUNCTIONS[d.alias] = d;
-  }
-  return FUNCTIONS;
-};
-const arityOf = (name) => (name in functions() ? functions()[name].arity : 0);
-const descriptorOf = (name) => (name in SIGNS ? OPS[SIGNS[name]] : functions()[name]);
+const FUNCTIONS = { __proto__: null };
+for (const d of Object.values(OPS)) FUNCTIONS[d.name] = FUNCTIONS[d.alias] = d;
+const arityOf = (name) => (name in FUNCTIONS ? FUNCTIONS[name].arity : 0);
+const descriptorOf = (name) => (name in SIGNS ? OPS[SIGNS[name]] : FUNCTIONS[name]);
 
 /**
  * Compiles `source` (a string) under `options` ({ dtype, autoBroadcast, pythondiv,

@@ -4,7 +4,7 @@
 // operator (plans.js) that owns its plans.
 import { LIMITS, onAbi } from '../module/abi.js';
 import { encodeValue } from '../dtypes/dtypes.js';
-import { MapClass, Uint32ArrayClass, mapGet, mapSet } from '../intrinsics.js';
+import { Uint32ArrayClass } from '../intrinsics.js';
 import { makeOperator } from './plans.js';
 
 /**
@@ -14,7 +14,7 @@ import { makeOperator } from './plans.js';
  * as a JS value is (dtypes.js: encodeValue; `where(j)` names literal j in a RangeError).
  */
 export function makeProgram(inputs, nodes, result, literals, where) {
-  const byDtype = new MapClass();
+  const byDtype = { __proto__: null }; // by dtype code
   return {
     inputs, nodes, result, literals,
     /**
@@ -24,7 +24,7 @@ export function makeProgram(inputs, nodes, result, literals, where) {
      */
     literalsOf(info) {
       if (literals.length === 0) return NO_LITERALS;
-      let made = mapGet(byDtype, info.code);
+      let made = byDtype[info.code];
       if (made === undefined) {
         const words = new Uint32ArrayClass(2 * literals.length);
         const values = [];
@@ -33,8 +33,7 @@ export function makeProgram(inputs, nodes, result, literals, where) {
           cell[0] = encodeValue(info, literals[j], where(j));
           values[j] = cell[0];
         }
-        made = { count: literals.length, words, values };
-        mapSet(byDtype, info.code, made);
+        made = byDtype[info.code] = { count: literals.length, words, values };
       }
       return made;
     },

@@ -38,7 +38,7 @@ export let DTYPE_NAMES = [];
 let DTYPE_LIST = '';
 // Typed-array kind -> { Class, info }: the built-in class and the dtype it implies on its own
 // (a Uint16Array is uint16 unless a dtype says otherwise). One lookup per operand.
-const KINDS = new Map();
+let KINDS = { __proto__: null };
 /** The dtypes plain arrays of numbers and of bigints default to. */
 export const DEFAULTS = { numbers: null, bigints: null };
 
@@ -82,14 +82,14 @@ onAbi(() => {
   DTYPES = Object.fromEntries(records.map((r) => [r.name, r]));
   DTYPE_NAMES = records.map((r) => r.name);
   DTYPE_LIST = DTYPE_NAMES.join(', ');
-  KINDS.clear();
-  for (const [kind, Class] of TYPED_ARRAY_CLASSES) KINDS.set(kind, { Class, bytes: Class.BYTES_PER_ELEMENT, info: null });
+  KINDS = { __proto__: null };
+  for (const [kind, Class] of TYPED_ARRAY_CLASSES) KINDS[kind] = { Class, bytes: Class.BYTES_PER_ELEMENT, info: null };
   // A class implies the dtype it carries, the one stored in it (not a narrow float's bits) first.
   for (const r of records) {
-    for (const C of r.carriers) if (C !== r.Storage || r.kind !== 'narrow_float') KINDS.get(KIND_OF_CLASS.get(C)).info ??= r;
+    for (const C of r.carriers) if (C !== r.Storage || r.kind !== 'narrow_float') KINDS[KIND_OF_CLASS.get(C)].info ??= r;
   }
-  DEFAULTS.numbers = KINDS.get(PLAIN_ARRAY_CARRIERS.numbers).info;
-  DEFAULTS.bigints = KINDS.get(PLAIN_ARRAY_CARRIERS.bigints).info;
+  DEFAULTS.numbers = KINDS[PLAIN_ARRAY_CARRIERS.numbers].info;
+  DEFAULTS.bigints = KINDS[PLAIN_ARRAY_CARRIERS.bigints].info;
 });
 
 /** The dtype record of a name; TypeError for anything else. */
@@ -138,7 +138,7 @@ export function dtypeTable(facts, onnxSince) {
 
 /** The built-in class of a typed-array kind and the dtype it implies on its own. */
 export function kindRecord(kind) {
-  return KINDS.get(kind);
+  return KINDS[kind];
 }
 
 /**

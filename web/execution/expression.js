@@ -136,7 +136,7 @@ export function compile(postfix, names, opCode, limits, fn) {
   const literals = [];
   const literalTexts = [];
   const nodes = [];
-  const made = new Map(); // 'op a b' -> the node's value
+  const made = { __proto__: null }; // 'op a b' -> the node's value
   const tooMany = (what, most) => {
     throw new RangeError(`${fn}: the expression has more ${what} than one may (${most})`);
   };
@@ -152,13 +152,10 @@ export function compile(postfix, names, opCode, limits, fn) {
   };
   const node = (op, a, b) => {
     const key = `${op} ${a} ${b}`;
-    const known = made.get(key);
-    if (known !== undefined) return known;
+    if (key in made) return made[key];
     if (nodes.length === limits.maxNodes) tooMany('operations', limits.maxNodes);
     nodes.push([op, a, b]);
-    const v = limits.nodeBase + nodes.length - 1;
-    made.set(key, v);
-    return v;
+    return (made[key] = limits.nodeBase + nodes.length - 1);
   };
   const values = []; // the value of each item not yet taken by an operation
   for (const t of postfix) {

@@ -43,18 +43,9 @@ export const objectKeys = Object.keys;
 export const freeze = Object.freeze;
 export const MapClass = Map;
 
-/** Map's methods as plain functions: mapSet(map, key, value), mapEach(map, (value, key) => stop?). */
+/** Map's methods as plain functions: mapGet(map, key), mapSet(map, key, value). */
 export const mapGet = uncurry(Map.prototype.get);
 export const mapSet = uncurry(Map.prototype.set);
-export const mapDelete = uncurry(Map.prototype.delete);
-const mapEntries = uncurry(Map.prototype.entries);
-const mapIteratorNext = uncurry(Object.getPrototypeOf(new Map().entries()).next);
-/** Calls fn(value, key) for each entry until it returns true; whether one did. */
-export function mapSome(map, fn) {
-  const it = mapEntries(map);
-  for (let e = mapIteratorNext(it); !e.done; e = mapIteratorNext(it)) if (fn(e.value[1], e.value[0])) return true;
-  return false;
-}
 
 // Globals the engine and the pool use while a call runs, taken as they are when the package
 // loads: a caller who replaces Math.ceil or Atomics.add later changes nothing inside a call (no

@@ -7,7 +7,7 @@ import { DTYPES, defaultCarrier } from '../dtypes/dtypes.js';
 import { isForeignTensor, markWasmTensor, isWasmTensor } from '../tensor-brand.js';
 import { describe } from '../format.js';
 import { allocate, heapBuffer } from './memory.js';
-import { freeze, mapDelete, mapSet, mapSome } from '../intrinsics.js';
+import { freeze } from '../intrinsics.js';
 
 const disposeSymbol = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 const MAKE = Symbol('tensorwise: make a WasmTensor');
@@ -38,7 +38,7 @@ export class WasmTensor {
     markWasmTensor(this);
     // The blocks of live tensors, address -> bytes: a view of wasm memory given as data or `out`
     // is used only inside one of them (a view of a freed block would reach the allocator's memory).
-    mapSet(inst.live, ptr, length * DTYPES[dtype].bytes);
+    inst.live[ptr] = length * DTYPES[dtype].bytes;
   }
 
   get dtype() { return checked(this, 'dtype').#dtype; }
@@ -60,7 +60,7 @@ export class WasmTensor {
     const t = checked(this, 'dispose()');
     if (t.#ptr === 0) return;
     enter();
-    mapDelete(t.#inst.live, t.#ptr);
+    delete t.#inst.live[t.#ptr];
     t.#inst.core.free(t.#ptr);
     t.#ptr = 0;
   }
@@ -100,5 +100,8 @@ export function newTensor(inst, dtype, shape, n, what, fill) {
 
 /** Whether bytes [address, address + bytes) of the instance's memory lie inside one live tensor's block. */
 export function insideLiveTensor(inst, address, bytes) {
-  return mapSome(inst.live, (size, ptr) => address >= ptr && address + bytes <= ptr + size);
+  const live = inst.live;
+  // (for-in over a null-prototype table: no built-in is called, nothing inherited is listed.)
+  for (const key in live) if (address >= +key && address + bytes <= +key + live[key]) return true;
+  return false;
 }

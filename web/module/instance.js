@@ -49,8 +49,8 @@ export function makeInstance(m, shared, memory) {
     slots: { ptr: slots, owner: new Array(PLAN_SLOTS).fill(null), stamp: new Array(PLAN_SLOTS).fill(0) },
     // The block small calls stage in, kept between calls (memory.js).
     staging: { ptr: 0, size: 0 },
-    // Live tensors' blocks, address -> bytes (tensor.js).
-    live: new Map(),
+    // Live tensors' blocks, address -> bytes (tensor.js; a null-prototype table).
+    live: { __proto__: null },
     // Views of the memory (memory.js): by class, made again when its buffer changes, and the
     // class asked for last with its view; the last buffer remembered as this memory's; the view
     // copyOut read through last.

@@ -58,6 +58,14 @@ constexpr double kExpMax = 710.0;
 constexpr double kExpMin = -746.0;
 // e^r - 1 by Taylor's series to r^7 (the rest below 2^-59 for |r| <= ln 2 / 32).
 constexpr double kE2 = 1.0 / 2, kE3 = 1.0 / 6, kE4 = 1.0 / 24, kE5 = 1.0 / 120, kE6 = 1.0 / 720, kE7 = 1.0 / 5040;
+// float32's faster path (wasmsimd::exp_near): inputs beyond these give Inf and 0 in float32; 1.5
+// 2^52, which rounds a double below 2^51 to an integer in its low bits; how far apart (in double
+// ulps: at least 2^-42 of the value) the two bounds around its result are, whose error is below
+// 2^-42.6.
+constexpr double kExpF32Max = 89.0;
+constexpr double kExpF32Min = -104.0;
+constexpr double kRoundShift = 0x1.8p52;
+constexpr int64_t kExpApart = 2048;
 
 // ---- log(x) = e ln 2 + log(m), x = 2^e m, sqrt(1/2) <= m < sqrt(2); log(m) = 2 atanh(s) with
 // s = f / (2 + f), f = m - 1, written as f - f^2/2 + s (f^2/2 + R), R = 2 s^2/3 + 2 s^4/5 + ...
@@ -262,9 +270,42 @@ namespace wasmsimd {
 inline v128_t demoted(v128_t lo, v128_t hi) {
   return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
 }
-__attribute__((noinline)) inline v128_t f32_exp(v128_t a, v128_t) {
+// float32 exp needs less than the double algorithm gives: 2^(k/16) e^r with e^r - 1 to r^5 (the
+// rest below 2^-42.6 for |r| <= ln 2 / 32), the table's nearest doubles alone, k from the bits of
+// x 16 / ln 2 + 1.5 2^52, and k div 16 added to the exponent (the double of a float32 result is
+// always normal). y is then within 2^-42.6 of e^x: where y 2048 double ulps below and above (at
+// least 2^-42 of y) round to the same float32 (by the bound, all lanes but about one random lane
+// in 2^17), that is the correctly rounded result; the other lanes, and NaN's, take the double
+// algorithm above, whose float32 results are correctly rounded for every input: its bits.
+inline v128_t exp_near(v128_t x) {
+  x = wasm_f64x2_pmax(wasm_f64x2_pmin(x, splat(kExpF32Max)), splat(kExpF32Min));
+  const v128_t t = wasm_f64x2_add(wasm_f64x2_mul(x, splat(kInvLn2N)), splat(kRoundShift));
+  const v128_t kd = wasm_f64x2_sub(t, splat(kRoundShift));
+  const v128_t r = wasm_f64x2_sub(wasm_f64x2_sub(x, wasm_f64x2_mul(kd, splat(kLn2NHi))), wasm_f64x2_mul(kd, splat(kLn2NLo)));
+  const v128_t r2 = wasm_f64x2_mul(r, r);
+  const v128_t q = wasm_f64x2_add(wasm_f64x2_add(splat(kE2), wasm_f64x2_mul(r, splat(kE3))),
+                                  wasm_f64x2_mul(r2, wasm_f64x2_add(splat(kE4), wasm_f64x2_mul(r, splat(kE5)))));
+  const v128_t p = wasm_f64x2_add(r, wasm_f64x2_mul(r2, q));
+  const unsigned j0 = static_cast<unsigned>(wasm_i32x4_extract_lane(t, 0)) & 15u;
+  const unsigned j1 = static_cast<unsigned>(wasm_i32x4_extract_lane(t, 2)) & 15u;
+  const v128_t hi = wasm_v128_load64_lane(&kExp2Hi[j1], wasm_v128_load64_zero(&kExp2Hi[j0]), 1);
+  const v128_t y = wasm_f64x2_add(hi, wasm_f64x2_mul(hi, p));
+  // k (t's bits less the shift's), k div 16 (an arithmetic shift floors), into the exponent.
+  return wasm_i64x2_add(y, wasm_i64x2_shl(wasm_i64x2_shr(wasm_i64x2_sub(t, splat(kRoundShift)), 4), 52));
+}
+__attribute__((noinline)) inline v128_t f32_exp_again(v128_t a, v128_t near, v128_t ok) {
   const v128_t l = wasm_f64x2_promote_low_f32x4(a), h = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(a, a, 2, 3, 2, 3));
-  return demoted(f64_exp(l, l), f64_exp(h, h));
+  return wasm_v128_bitselect(near, demoted(f64_exp(l, l), f64_exp(h, h)), ok);
+}
+__attribute__((noinline)) inline v128_t f32_exp(v128_t a, v128_t) {
+  const v128_t l = exp_near(wasm_f64x2_promote_low_f32x4(a));
+  const v128_t h = exp_near(wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(a, a, 2, 3, 2, 3)));
+  const v128_t apart = wasm_i64x2_splat(kExpApart);
+  const v128_t below = demoted(wasm_i64x2_sub(l, apart), wasm_i64x2_sub(h, apart));
+  const v128_t above = demoted(wasm_i64x2_add(l, apart), wasm_i64x2_add(h, apart));
+  const v128_t ok = wasm_v128_and(wasm_i32x4_eq(below, above), wasm_f32x4_eq(a, a));
+  if (__builtin_expect(wasm_i32x4_all_true(ok), 1)) return below;
+  return f32_exp_again(a, below, ok);
 }
 __attribute__((noinline)) inline v128_t f32_log_again(v128_t a, v128_t below, v128_t above) {
   alignas(16) float x[4], y[4], b[4];

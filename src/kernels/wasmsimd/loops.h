@@ -84,8 +84,13 @@ __attribute__((noinline)) void run(size_t bytes, const unsigned char* a, size_t 
   if constexpr (kOpOnly) step_b = 16;
   const v128_t sb = kSplatB ? splat<T>(b) : wasm_i32x4_splat(0);
   const size_t at = bytes - 16;
-  const v128_t last = V(wasm_v128_load(a + (step_a != 0 ? at : 0)), kSplatB ? sb : wasm_v128_load(b + (step_b != 0 ? at : 0)));
-  unsigned char* const end = y + at;
+  // The last vector's operands, read before anything is stored (y may be a or b). It is stored
+  // last, at the end, overlapping the one before where bytes is not a multiple of 16. Unrolled
+  // loops (the light ops') compute it first, with a copy of V of their own; the others, after the
+  // loop, through the loop's own call of V (their V is the large one: one copy, not two).
+  alignas(16) v128_t last[2] = {wasm_v128_load(a + (step_a != 0 ? at : 0)), kSplatB ? sb : wasm_v128_load(b + (step_b != 0 ? at : 0))};
+  const v128_t first_last = kUnroll > 1 ? V(last[0], last[1]) : last[0];
+  unsigned char* end = y + at;
   if constexpr (kUnroll > 1) {
     for (; end - y >= static_cast<ptrdiff_t>(16 * kUnroll); y += 16 * kUnroll) {
       // Unrolled by hand (the build turns off automatic unrolling to keep the binary small). Each
@@ -98,12 +103,19 @@ __attribute__((noinline)) void run(size_t bytes, const unsigned char* a, size_t 
       b += kUnroll * step_b;
     }
   }
-  for (; y < end; y += 16) {
-    wasm_v128_store(y, V(wasm_v128_load(a), kSplatB ? sb : wasm_v128_load(b)));
-    a += step_a;
-    b += step_b;
+  for (bool tail = kUnroll > 1;; tail = true) {
+    for (; y < end; y += 16) {
+      wasm_v128_store(y, V(wasm_v128_load(a), kSplatB ? sb : wasm_v128_load(b)));
+      a += step_a;
+      b += step_b;
+    }
+    if (tail) break;
+    a = reinterpret_cast<const unsigned char*>(&last[0]);
+    b = reinterpret_cast<const unsigned char*>(&last[1]);
+    y = end;
+    end += 16;
   }
-  wasm_v128_store(end, last);
+  if constexpr (kUnroll > 1) wasm_v128_store(end, first_last);
 }
 
 // Whether opc shares op's loop: the integer divisions, whose work per vector (through floats,

@@ -206,12 +206,16 @@ __attribute__((noinline)) size_t run_fast(size_t n, const T* a, size_t step_a, c
     a += kUnroll * step_a;
     b += kUnroll * step_b;
   }
-  for (; i + kLanes <= n; i += kLanes) {
-    v128_t r;
-    if (wasm_v128_any_true(K::fast(c, wasm_v128_load(a), wasm_v128_load(b), &r))) break;
-    wasm_v128_store(y + i, r);
-    a += step_a;
-    b += step_b;
+  // The whole vectors left after an unrolled group (without an unroll, none: the loop above
+  // stopped at the first vector fast() declined, which a second copy of it would only decline again).
+  if constexpr (kUnroll > 1) {
+    for (; i + kLanes <= n; i += kLanes) {
+      v128_t r;
+      if (wasm_v128_any_true(K::fast(c, wasm_v128_load(a), wasm_v128_load(b), &r))) break;
+      wasm_v128_store(y + i, r);
+      a += step_a;
+      b += step_b;
+    }
   }
   return i;
 }

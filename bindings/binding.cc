@@ -18,7 +18,8 @@
 // Scratch layout (32-bit words; facts.h gives each field's offset), written by JS:
 //   the program: dtype, store_dtype (the output's: the result is converted to it as it is
 //   stored where it differs), inputs, literals, nodes, result (a value: inputs from 0, literals from
-//   limit literal_base, nodes from limit node_base), input_dtypes (one per input), node_words (op
+//   limit literal_base, nodes from limit node_base), reduction (a Reduction's code, keepdims in
+//   bit 8; none for an element-wise program) and reduce_axes (bit d for the input's dim d), input_dtypes (one per input), node_words (op
 //   | a << 8 | b << 16 per node), literal_words (two per literal: the element's low and high
 //   words); the inputs' shapes: ranks, strided (1 for a strided view), dims and strides
 //   (max_rank words per input, strides as int32 elements, read when strided); mode, has_axis,
@@ -96,6 +97,12 @@ bool read_program(Program* g) {
   g->literals = static_cast<int>(literals);
   g->nodes = static_cast<int>(nodes);
   g->result = static_cast<uint8_t>(word(Field::result));
+  // A reduction: its code in the low byte, keepdims in bit 8.
+  const uint32_t reduction = word(Field::reduction);
+  if ((reduction & 0xFF) >= static_cast<uint32_t>(kReductionCount)) return false;
+  g->reduction = static_cast<Reduction>(reduction & 0xFF);
+  g->keepdims = (reduction >> 8) & 1;
+  g->reduce_axes = word(Field::reduce_axes);
   for (int i = 0; i < g->inputs; ++i) {
     if (!known_dtype(word(Field::input_dtypes, i))) return false;
     g->input_dtype[i] = static_cast<DType>(word(Field::input_dtypes, i));

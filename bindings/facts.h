@@ -32,7 +32,7 @@ namespace tensorwise::abi {
 
 // X(field, words)
 #define TW_SCRATCH_FIELDS(X)                                                                               \
-  X(dtype, 1) X(store_dtype, 1) X(inputs, 1) X(literals, 1) X(nodes, 1) X(result, 1) X(input_dtypes, kMaxInputs) \
+  X(dtype, 1) X(store_dtype, 1) X(inputs, 1) X(literals, 1) X(nodes, 1) X(result, 1) X(reduction, 1) X(reduce_axes, 1) X(input_dtypes, kMaxInputs) \
   X(node_words, kMaxNodes) X(literal_words, 2 * kMaxLiterals) X(ranks, kMaxInputs) X(strided, kMaxInputs) \
   X(dims, kMaxInputs * kMaxRank) X(strides, kMaxInputs * kMaxRank) X(mode, 1) X(has_axis, 1) X(axis, 1)  \
   X(out_rank, 1) X(conflict, 1) X(out_dims, kMaxRank) X(workspace_bytes, 1) X(row, 1) X(align, 1)         \
@@ -159,7 +159,7 @@ constexpr uint32_t limit_value(Limit limit) {
 #define TW_DTYPE_NAME(name, ctype, kind, js) #js ","
 constexpr char kNames[] =
     "DType:" TW_DTYPES(TW_DTYPE_NAME) ";DTypeKind:" TW_DTYPE_KINDS(TW_NAME)
-    ";Op:" TW_OPS(TW_NAME) ";Status:" TW_STATUSES(TW_NAME) ";BroadcastMode:" TW_BROADCAST_MODES(TW_NAME)
+    ";Op:" TW_OPS(TW_NAME) ";Reduction:" TW_REDUCTIONS(TW_NAME) ";Status:" TW_STATUSES(TW_NAME) ";BroadcastMode:" TW_BROADCAST_MODES(TW_NAME)
     ";DTypeFact:" TW_DTYPE_FACTS(TW_NAME) ";OpFact:" TW_OP_FACTS(TW_NAME) ";Limit:" TW_LIMITS(TW_NAME)
     ";ScratchField:" TW_SCRATCH_FIELDS(TW_NAME);
 #undef TW_NAME

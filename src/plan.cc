@@ -76,8 +76,8 @@ void gather_of(void* dst, uintptr_t src, size_t src_stride, size_t k) {
   }
 }
 
-// n elements of dtype `from`, `stride` elements apart (0: one element n times; unsigned, may step
-// backwards), into n contiguous elements of dtype `to` at dst.
+}  // namespace
+
 [[gnu::noinline]] void cast_run(DType from, DType to, size_t n, uintptr_t src, size_t stride, unsigned char* dst) {
   const size_t fs = element_size(from), ts = element_size(to);
   const void* x = reinterpret_cast<const void*>(src);
@@ -107,6 +107,8 @@ void gather_of(void* dst, uintptr_t src, size_t src_stride, size_t k) {
     src += k * stride * fs;
   }
 }
+
+namespace {
 
 template <class T>
 bool any_zero_of(const void* p, size_t n) {
@@ -679,6 +681,29 @@ bool input_has_zero(const Plan& p, int i, uintptr_t src) {
   }
 }
 
+// A reduction's plan: its output's dims and count, each element computed alone (any range may
+// run on any thread), a workspace for the pieces it converts.
+Status reshape_reduction(Plan* p, const InputShape& in, Broadcast* b) {
+  const Program& g = p->program;
+  if (in.rank < 32 && (g.reduce_axes >> in.rank) != 0) return Status::bad_axis;
+  const bool normal = normalizes(g.reduction);
+  // softmax: one axis, the output of the input's shape.
+  if (normal && __builtin_popcount(g.reduce_axes) != 1) return Status::bad_axis;
+  plan_reduction(&p->reducing, in.rank, in.dims, in.strides, g.reduce_axes, g.keepdims || normal, b);
+  if (normal) for (int d = 0; d < in.rank; ++d) b->out[d] = in.dims[d];
+  const size_t es = element_size(storing(g) ? g.store_dtype : g.dtype);
+  size_t bytes;
+  if (!checked_element_count(b->out, b->rank, &p->count) || __builtin_mul_overflow(p->count, es, &bytes))
+    return Status::too_large;
+  p->rank = p->count > 0 ? 1 : 0;
+  p->size[0] = p->count;
+  p->workspace_bytes = normal ? softmax_workspace(p->reducing, g.dtype) : reduce_workspace();
+  // softmax: a range of whole slices (the axis' elements times the ones after it).
+  if (normal) p->row = p->align = p->count > 0 ? p->reducing.red_count * p->reducing.inner : 1;
+  p->heavy = true;
+  return Status::ok;
+}
+
 }  // namespace
 
 bool any_zero(DType t, const void* p, size_t n) {
@@ -707,6 +732,11 @@ bool valid_program(const Program& g) {
     if (!known_op(static_cast<uint32_t>(n.op)) || !takes(n.op, g.dtype) || !has(n.a, j) || !has(n.b, j)) return false;
     if (arity(n.op) == 1 && n.b != n.a) return false;  // a unary node names its operand twice
   }
+  if (g.reduction != Reduction::none) {
+    // One input, no node; a mean of floats (a mean of integers computes in float64).
+    return static_cast<int>(g.reduction) < kReductionCount && g.inputs == 1 && g.nodes == 0 && g.literals == 0 &&
+           g.result == 0 && !((g.reduction == Reduction::mean || normalizes(g.reduction)) && is_integer(g.dtype));
+  }
   return has(g.result, g.nodes);
 }
 
@@ -719,6 +749,8 @@ Status reshape(Plan* p, const BroadcastSpec& spec, const InputShape* in, Broadca
   p->heavy = false;
   p->workspace_bytes = kHeaderBytes;
   p->row = p->align = 1;
+  p->reducing.op = g.reduction;
+  if (g.reduction != Reduction::none) return reshape_reduction(p, in[0], b);
   size_t aligned[kMaxInputs][kMaxRank];
   int start[kMaxInputs];
   const Status s = broadcast_inputs(spec, in, n, b, aligned, start);
@@ -779,6 +811,12 @@ Status reshape(Plan* p, const BroadcastSpec& spec, const InputShape* in, Broadca
 }
 
 void run_plan(const Plan& p, const uintptr_t* base, unsigned char* ws, size_t begin, size_t end) {
+  const Program& g = p.program;
+  if (g.reduction != Reduction::none && begin < end) {
+    const DType store = storing(g) ? g.store_dtype : g.dtype;
+    if (normalizes(g.reduction)) return run_softmax(p.reducing, g.input_dtype[0], g.dtype, store, base[0], base[1], ws, begin, end);
+    return run_reduction(p.reducing, g.input_dtype[0], g.dtype, store, base[0], base[1], ws, begin, end);
+  }
   if (p.rank == 0 || begin >= end) return;
   if (p.rows) return run_rows(p, base, begin, end);
   run_blocks(p, base, ws, begin, end, false);

@@ -19,6 +19,7 @@
 #include "kernels/vbinary.h"
 #include "kernels/vchain.h"
 #include "ops.h"
+#include "reduce.h"
 #include "status.h"
 
 namespace tensorwise {
@@ -50,6 +51,11 @@ struct Program {
   int literals = 0;
   int nodes = 0;
   uint8_t result = 0;  // the value the output holds
+  // A reduction (reduce.h) of the one input, cast to `dtype` as it is loaded, over the axes of
+  // reduce_axes (bit d for dim d), in place of nodes: a program of one input and no node.
+  Reduction reduction = Reduction::none;
+  uint32_t reduce_axes = 0;
+  bool keepdims = false;
   DType input_dtype[kMaxInputs];
   Node node[kMaxNodes];
   alignas(8) unsigned char literal[kMaxLiterals][8];  // each an element of `dtype`
@@ -128,7 +134,13 @@ struct Plan {
   size_t row = 1;
   size_t align = 1;
   bool heavy = false;  // the arithmetic bounds the work rather than memory (heavy_arithmetic, casts)
+  Reducing reducing;  // a reduction's plan (program.reduction)
 };
+
+// n elements of dtype `from`, `stride` elements apart (0: one element n times; unsigned, may step
+// backwards), into n contiguous elements of dtype `to` at dst: how a block loads an input, and
+// how a reduction loads its elements.
+void cast_run(DType from, DType to, size_t n, uintptr_t src, size_t stride, unsigned char* dst);
 
 // Whether a program is well formed: dtypes and ops known, every input cast allowed (cast.h),
 // every operand an input, a literal or an earlier node; result a value it has.

@@ -21,6 +21,7 @@ import { checkThreads, threadLimit as limit } from './threads/threads.js';
 export { init } from './module/loader.js';
 export * from './api/ops.js';
 export { expr } from './api/expr.js';
+export { logSoftmax, max, mean, min, prod, softmax, sum } from './api/reductions.js';
 export { BroadcastError } from './api/errors.js';
 export { bfloat16ToNumber, float16ToNumber, numberToBfloat16, numberToFloat16 } from './api/bits.js';
 export { bfloat16ToFloat32, float16ToFloat32, float32ToBfloat16, float32ToFloat16 } from './api/convert.js';

@@ -140,7 +140,8 @@ function run(inst, call) {
   // A view of wasm memory as `out` (it may overlap a resident input) takes one chunk and is
   // moved into place at the end.
   const outInHeap = out !== null && !outResident && out.source.heapAddress >= 0;
-  const chunkable = n * es >= STREAM_MIN_BYTES && !zeroIsError && !outInHeap && hostData;
+  // (A reduction's input is not laid out like its output: staged whole.)
+  const chunkable = n * es >= STREAM_MIN_BYTES && !zeroIsError && !outInHeap && hostData && call.operator.program.reduce === null;
   // A large op in the shared memory may be shared with the pool's threads (share-policy.js); JS
   // arrays are then staged whole, not streamed. If wasm memory cannot hold them whole, they are
   // streamed on this thread alone.

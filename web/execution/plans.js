@@ -9,7 +9,7 @@
 // The slots are few and fixed (instance.js): a plan whose slot another plan has taken since is
 // made again, in the least recently used one. Nothing here runs caller code: a call reads and
 // settles its arguments before it asks for a plan.
-import { LIMITS, STATUS, requires } from '../module/abi.js';
+import { LIMITS, REDUCTION_CODE, STATUS, requires } from '../module/abi.js';
 import { DTYPES } from '../dtypes/dtypes.js';
 import { heapNow } from '../memory/memory.js';
 import { floor, max, min, ownArray } from '../intrinsics.js';
@@ -136,6 +136,9 @@ function make(program, p) {
   u32[W.inputs] = p.inputs.length;
   u32[W.nodes] = program.nodes.length;
   u32[W.result] = program.result;
+  // A reduction's code and keepdims, and its axes (reductions.js); none for an element-wise program.
+  u32[W.reduction] = program.reduce === null ? REDUCTION_CODE.none : program.reduce.word;
+  u32[W.reduceAxes] = program.reduce === null ? 0 : program.reduce.axes;
   u32[W.literals] = p.literals.count;
   for (let j = 0; j < program.nodes.length; ++j) {
     const node = program.nodes[j];

@@ -16,7 +16,9 @@ import { makeOperator } from './plans.js';
 export function makeProgram(inputs, nodes, result, literals, where) {
   const byDtype = { __proto__: null }; // by dtype code
   return {
-    inputs, nodes, result, literals,
+    // reduce: a reduction's { word, axes } (reductions.js), null for an element-wise program (an
+    // own property either way: nothing is read from Object.prototype).
+    inputs, nodes, result, literals, reduce: null,
     /**
      * The literals in a dtype, made once per dtype: { count, words (each element in two words,
      * low and high, as the core reads them), values (each as a JS value of the dtype) }. Made

@@ -16,6 +16,7 @@ export let OPS = {}; //        'mul' -> { name, code, commutes, divides, floors,
 export let OP_CODE = {}; //    'mul' -> code
 export let STATUS = {}; //     'ok' -> code
 export let MODE_CODE = {}; //  'numpy' -> code
+export let REDUCTION_CODE = {}; // 'sum' -> code
 export let SCRATCH = {}; //    'rank_a' -> word offset of the field
 export const LIMITS = {
   maxRank: 0, maxDim: 0, tileAlignBytes: 0, memoryInitialPages: 0, memoryMaximumPages: 0, maxInputs: 0, maxLiterals: 0, maxNodes: 0,
@@ -23,12 +24,12 @@ export const LIMITS = {
 };
 
 // The names the JS layer uses, declared by each module where it uses them, checked at init.
-const REQUIRED = { op: new Set(), status: new Set(), mode: new Set(), field: new Set() };
+const REQUIRED = { op: new Set(), status: new Set(), mode: new Set(), field: new Set(), reduction: new Set() };
 
 /** A JS name's spelling in the core (bindings/facts.h): 'maxRank' is 'max_rank'. */
 export const coreName = (name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** Declares names of kind 'op', 'status', 'mode' or 'field' (scratch) that a module uses. */
+/** Declares names of kind 'op', 'status', 'mode', 'field' (scratch) or 'reduction' that a module uses. */
 export function requires(kind, names) {
   for (const name of names) REQUIRED[kind].add(name);
 }
@@ -82,8 +83,8 @@ export function checkedAbi(m) {
     return values;
   };
   const [kindCodes, dtypeFact, opFact, limit] = ['DTypeKind', 'DTypeFact', 'OpFact', 'Limit'].map((name) => list(name));
-  const [opCodes, statuses, modes, fieldCodes] = [['Op', 'op'], ['Status', 'status'], ['BroadcastMode', 'mode'], ['ScratchField', 'field']]
-    .map(([name, kind]) => list(name, kind));
+  const [opCodes, statuses, modes, fieldCodes, reductions] = [['Op', 'op'], ['Status', 'status'], ['BroadcastMode', 'mode'],
+    ['ScratchField', 'field'], ['Reduction', 'reduction']].map(([name, kind]) => list(name, kind));
   // One fact from one of the core's lookups (factsModule); UINT32_MAX means unknown.
   const fact = (lookup, what, ...args) => {
     const value = typeof m[lookup] === 'function' ? m[lookup](...args) >>> 0 : -1;
@@ -121,7 +122,7 @@ export function checkedAbi(m) {
   // Each limit by its name in the binding; maxDim from dim_bits (a dim is below 2^dim_bits).
   const lim = (key) => fact('_tw_limit', `limit ${key}`, factOf(limit, key));
   const limits = Object.fromEntries(Object.keys(LIMITS).map((key) => [key, key === 'maxDim' ? 2 ** lim('dim_bits') - 1 : lim(coreName(key))]));
-  return { dtypes, ops, opCodes, statuses, modes, scratch, limits };
+  return { dtypes, ops, opCodes, statuses, modes, reductions, scratch, limits };
 }
 
 /**
@@ -129,7 +130,7 @@ export function checkedAbi(m) {
  * scripts/wasm-interface.mjs), in lists by code that readAbi unpacks: the dtype kinds' names; per
  * dtype [name, bytes, kind (its place in kinds), mantissaBits, exponentBits]; per op [name,
  * commutes, divides, floors, floor twin (an op's code), arity, domain (bit k for kind k)]; the
- * statuses' and modes' names; the scratch fields' offsets and the limits by name.
+ * statuses', modes' and reductions' names; the scratch fields' offsets and the limits by name.
  */
 export function abiOf(facts) {
   const m = factsModule(facts);
@@ -145,13 +146,14 @@ export function abiOf(facts) {
     ]),
     statuses: byCode(abi.statuses),
     modes: byCode(abi.modes),
+    reductions: byCode(abi.reductions),
     scratch: abi.scratch,
     limits: abi.limits,
   };
 }
 
 // The names the JS layer uses, by kind: what a message calls each.
-const USED = { op: 'op', status: 'status', mode: 'broadcast mode', field: 'scratch field' };
+const USED = { op: 'op', status: 'status', mode: 'broadcast mode', field: 'scratch field', reduction: 'reduction' };
 
 // Whether the module m is the build the facts `abi` were read from: its hash of its facts.
 function checkHash(m, abi) {
@@ -169,7 +171,7 @@ const byName = (names) => Object.fromEntries(names.map((name, code) => [name, co
 export function readAbi(m, abi) {
   checkHash(m, abi);
   const opCodes = byName(abi.ops.map((op) => op[0]));
-  const tables = { op: opCodes, status: byName(abi.statuses), mode: byName(abi.modes), field: abi.scratch };
+  const tables = { op: opCodes, status: byName(abi.statuses), mode: byName(abi.modes), field: abi.scratch, reduction: byName(abi.reductions) };
   for (const [kind, what] of Object.entries(USED)) {
     for (const n of REQUIRED[kind]) if (!Object.hasOwn(tables[kind], n)) throw disagree(`the core has no ${what} ${n}`);
   }
@@ -187,6 +189,7 @@ export function readAbi(m, abi) {
   OP_CODE = opCodes;
   STATUS = tables.status;
   MODE_CODE = tables.mode;
+  REDUCTION_CODE = tables.reduction;
   SCRATCH = { ...abi.scratch };
   Object.assign(LIMITS, abi.limits);
   for (const hook of HOOKS) hook(m);

@@ -9,7 +9,7 @@ import { LIMITS, SCRATCH, coreName, requires } from './abi.js';
 // The scratch fields JS uses, by the core's names in camelCase (bindings/facts.h: hasAxis is
 // the field has_axis): W's keys.
 const FIELDS = [
-  'dtype', 'storeDtype', 'inputs', 'literals', 'nodes', 'result', 'inputDtypes', 'nodeWords', 'literalWords', 'ranks', 'strided', 'dims',
+  'dtype', 'storeDtype', 'inputs', 'literals', 'nodes', 'result', 'reduction', 'reduceAxes', 'inputDtypes', 'nodeWords', 'literalWords', 'ranks', 'strided', 'dims',
   'strides', 'mode', 'hasAxis', 'axis', 'outRank', 'conflict', 'outDims', 'workspaceBytes', 'row', 'align', 'heavy', 'alignedRank',
   'startA', 'startB', 'conflicts', 'alignedA', 'alignedB', 'bases', 'probe', 'rows',
 ];

@@ -90,7 +90,7 @@ test('the core has the ops the tests run, with the traits they expect, and each 
   }
 });
 
-const LISTS = ['DType', 'DTypeKind', 'Arithmetic', 'Op', 'Status', 'BroadcastMode', 'DTypeFact', 'OpFact', 'Limit', 'ScratchField'];
+const LISTS = ['DType', 'DTypeKind', 'Arithmetic', 'Op', 'Reduction', 'Status', 'BroadcastMode', 'DTypeFact', 'OpFact', 'Limit', 'ScratchField'];
 
 /** A copy of the module's ABI surface with one change. */
 function altered(change) {
@@ -116,6 +116,7 @@ test('the build refuses facts that disagree with the JS layer', () => {
     ["a division's floor twin missing", (m) => delete m.Op.div_floor, /op div's floor twin is not an op/],
     ['a status the layer uses missing', (m) => delete m.Status.too_large, /no status too_large/],
     ['a mode missing', (m) => delete m.BroadcastMode.onnx_legacy, /no broadcast mode onnx_legacy/],
+    ['a reduction the layer uses missing', (m) => delete m.Reduction.softmax, /no reduction softmax/],
     ['a limit missing', (m) => delete m.Limit.plan_bytes, /no fact plan_bytes/],
     ['a scratch field missing', (m) => delete m.ScratchField.probe, /no scratch field probe/],
     ['no dtype list at all', (m) => delete m.DType, /exports no dtype list/],

@@ -6,7 +6,8 @@ import {
   init, multiply, divide, add, subtract, sub, mul, div, tensor, empty, onnx, openvino, broadcastShapes, BroadcastError,
   float16ToNumber, numberToFloat16, setThreads, threads, threadLimit, dtypes, ops, memoryUsage,
   float32ToFloat16, float16ToFloat32, float32ToBfloat16, bfloat16ToFloat32, expr,
-  maximum, minimum, mod, remainder, fmod, squaredDifference, bitwiseAnd, bitwiseOr, bitwiseXor, bitwiseNot,
+  maximum, minimum, mod, remainder, fmod, squaredDifference, bitwiseAnd, bitwiseOr, bitwiseXor, bitwiseNot, sum, prod, max, min, mean,
+  softmax, logSoftmax,
   type DType, type DTypeKind, type Result, type WasmTensor, type BroadcastExplanation, type Expression,
 } from 'tensorwise';
 
@@ -258,4 +259,19 @@ export function disposable(): number {
   // `using` needs TypeScript 5.2 and a lib with Symbol.dispose (see the test without it).
   using u = tensor([1, 2], [2], 'float16');
   return u.data.length;
+}
+
+// Reductions: a Result, or the wasm tensor given as out.
+{
+  const r: Result = sum({ data: new Float32Array(6), shape: [2, 3] }, { axis: -1, keepdims: true });
+  const m: Result = mean(new Int32Array(4), { axis: [0] });
+  const t = empty([1], 'float64');
+  const same: WasmTensor<'float64'> = max(new Float64Array(3), { out: t });
+  // @ts-expect-error max takes no dtype
+  min(new Float32Array(2), { dtype: 'float64' });
+  const p: Result = softmax({ data: new Float32Array(6), shape: [2, 3] }, { axis: 0 });
+  const lp: Result = logSoftmax(new Int8Array(3), { dtype: 'float32' });
+  // @ts-expect-error softmax keeps every axis: no keepdims
+  softmax(new Float32Array(2), { keepdims: true });
+  void r; void m; void same; void prod; void p; void lp;
 }

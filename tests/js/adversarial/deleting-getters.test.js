@@ -102,6 +102,21 @@ const CASES = {
     call: (o) => tw.onnx.Max(o),
     poison: { 0: { data: f32([100, 100]) }, 1: { data: f32([50]) }, 2: { data: f32([70, 70]) } },
   },
+  'sum options': {
+    make: () => ({ axis: 1, keepdims: true, dtype: 'float64', out: new Float64Array(2) }),
+    call: (o) => tw.sum({ data: f32([1, 2, 3, 4, 5, 6]), shape: [2, 3] }, o),
+    poison: { axis: 0, keepdims: false, dtype: 'float32', out: new Float64Array(2) },
+  },
+  'softmax options': {
+    make: () => ({ axis: 0, dtype: 'float64', out: new Float64Array(6) }),
+    call: (o) => tw.softmax({ data: f32([1, 2, 3, 4, 5, 6]), shape: [2, 3] }, o),
+    poison: { axis: 1, dtype: 'float32', out: new Float64Array(6) },
+  },
+  'a list of axes': {
+    make: () => [0, 2],
+    call: (o) => tw.max({ data: f32([1, 9, 3, 4, 5, 6, 7, 8, 2, 0, 11, 12]), shape: [2, 3, 2] }, { axis: o }),
+    poison: { 0: 1, 1: 1 },
+  },
   'strides': {
     make: () => [1, 3],
     call: (o) => tw.add({ data: f32([1, 2, 3, 4, 5, 6]), shape: [3, 2], strides: o }, 0),

@@ -196,6 +196,19 @@ Object.assign(DOORS, {
     t.dispose();
     return result;
   },
+  'reductions and softmax: axes, keepdims, dtype, out, a wasm tensor': () => {
+    const x = { data: f32([1, -2, 3, 4, 0.5, -6]), shape: [2, 3] };
+    const out = new Float64Array(2);
+    const t = tw.tensor(f32([1, 2, 3, 4]), [2, 2]);
+    const r = [
+      tw.sum(x, { axis: [0, -1] }), tw.mean(x, { axis: 1, keepdims: true }), tw.max(x, { axis: 0 }), tw.min(x),
+      tw.prod(x, { axis: -1, out }), out, tw.sum({ data: new Int8Array([100, 100]) }, { dtype: 'int16' }),
+      tw.softmax(x), tw.logSoftmax(x, { axis: 0 }), tw.sum(t, { axis: 1 }),
+      outcome(() => tw.sum(x, { axis: [0, 0] })), outcome(() => tw.max({ data: f32([]), shape: [0] })),
+    ];
+    t.dispose();
+    return r;
+  },
   'divide: int64 and uint64': () => [tw.divide({ data: new BigInt64Array([-7n, 9n]) }, 2n), tw.mod({ data: new BigUint64Array([7n]) }, 3n)],
   'add: float16 and bfloat16': () => [
     tw.add({ data: new Uint16Array([0x3c00, 0x4000]), dtype: 'float16' }, { data: [0.5], dtype: 'float16' }),

@@ -185,3 +185,26 @@ test('plain arrays: a huge or lying length is refused before anything is read', 
     throwsClear(() => tw.broadcastShapes(rankLiar, [1]), RangeError, /at most 32/);
   });
 });
+
+test('a reduction\'s axis list and options are each read once: what was checked is what is used', () => {
+  hostile(() => {
+    const x = { data: f32([1, 2, 3, 4, 5, 6]), shape: [2, 3] };
+    // An axis read as 1 first and 0 after: summed over axis 1 (rows), as read.
+    const [axes, counter] = shifty([0], 0, 1, 0);
+    assert.deepEqual(Array.from(tw.sum(x, { axis: axes }).data), [6, 15]);
+    assert.equal(counter.reads, 1);
+    // An axis that is valid when first read and out of range after is used as first read.
+    const [far] = shifty([0], 0, -1, 7);
+    assert.deepEqual(Array.from(tw.max(x, { axis: far }).data), [3, 6]);
+    let reads = 0;
+    const options = { get keepdims() { reads += 1; return reads === 1; }, axis: 0 };
+    assert.deepEqual(tw.mean(x, options).shape, [1, 3]);
+    assert.equal(reads, 1);
+    reads = 0;
+    const softmaxOptions = { get axis() { reads += 1; return reads === 1 ? 0 : 5; } };
+    assert.deepEqual(tw.softmax(x, softmaxOptions).shape, [2, 3]);
+    assert.equal(reads, 1);
+    throwsClear(() => tw.sum(x, { axes: 0 }), TypeError, /unknown option "axes"/);
+    throwsClear(() => tw.max(x, { dtype: 'float64' }), TypeError, /unknown option "dtype"/);
+  });
+});

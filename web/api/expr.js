@@ -11,7 +11,7 @@ import { inputsBroadcastError } from './errors.js';
 import { describe, shortName } from '../format.js';
 import { freeze, hasOwn } from '../intrinsics.js';
 import { enter, initialised } from '../lifecycle.js';
-import { OPS } from './ops.js';
+import { OPS } from './op-descriptors.js';
 import { compile, inputsOf, parse } from '../execution/expression.js';
 import { exprOptions, readExprOptionValues } from '../arguments/options.js';
 import { checkDomain, runProgram } from './call.js';

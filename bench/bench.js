@@ -32,7 +32,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { binaryModel } from './onnx-model.js';
-import { local, measureSideBySide } from './side-by-side.js';
+import { loadTf, local, measureSideBySide } from './side-by-side.js';
 import * as tw from '../web/index.js';
 import { configurePoolForTests, poolStats } from '../web/threads/pool.js';
 import { poolReady } from '../tests/js/internals.js';
@@ -108,20 +108,6 @@ async function loadOrt() {
     return ort;
   } catch (e) {
     console.log(`onnxruntime-web unavailable: ${e.message}`);
-    return null;
-  }
-}
-
-async function loadTf() {
-  try {
-    const tf = await import('@tensorflow/tfjs-core');
-    const wasm = require('@tensorflow/tfjs-backend-wasm');
-    wasm.setWasmPaths(`${dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'))}/dist/`);
-    await tf.setBackend('wasm');
-    await tf.ready();
-    return tf;
-  } catch (e) {
-    console.log(`tfjs-backend-wasm unavailable: ${e.message}`);
     return null;
   }
 }

@@ -5,25 +5,12 @@
 // memory roofline an element-wise op of one operand can reach), and with TensorFlow.js's wasm
 // backend (tf.exp on a tensor made beforehand, its result disposed). Then softmax's first step,
 // `expr('exp(x - m)')` over [32000] logits, against its loop. Medians of per-round ratios.
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import * as tw from '../web/index.js';
-import { measureSideBySide, plain } from './side-by-side.js';
+import { loadTf, measureSideBySide, plain } from './side-by-side.js';
 
-const require = createRequire(import.meta.url);
 await tw.init({ threads: 1 });
 
-let tf = null;
-try {
-  tf = await import('@tensorflow/tfjs-core');
-  const wasm = require('@tensorflow/tfjs-backend-wasm');
-  wasm.setWasmPaths(`${dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'))}/dist/`);
-  await tf.setBackend('wasm');
-  await tf.ready();
-} catch (e) {
-  console.log(`tfjs-backend-wasm unavailable: ${e.message}`);
-  tf = null;
-}
+const tf = await loadTf();
 
 const N = 1 << 20;
 const x = new Float32Array(N), positive = new Float32Array(N);

@@ -4,25 +4,12 @@
 // tensor made beforehand, its result disposed). The cases are issue 43's: softmax over [32000]
 // logits and over rows [64,1000]; a sum of float32 [4M] (resident: a wasm tensor); the L2 norms
 // of [256,384] embeddings; the column means of [100000,3] float64.
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import * as tw from '../web/index.js';
-import { measureSideBySide, plain } from './side-by-side.js';
+import { loadTf, measureSideBySide, plain } from './side-by-side.js';
 
-const require = createRequire(import.meta.url);
 await tw.init({ threads: 1 });
 
-let tf = null;
-try {
-  tf = await import('@tensorflow/tfjs-core');
-  const wasm = require('@tensorflow/tfjs-backend-wasm');
-  wasm.setWasmPaths(`${dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'))}/dist/`);
-  await tf.setBackend('wasm');
-  await tf.ready();
-} catch (e) {
-  console.log(`tfjs-backend-wasm unavailable: ${e.message}`);
-  tf = null;
-}
+const tf = await loadTf();
 
 const report = (name, ratios, pairs) => console.log(`  ${name}: ${pairs.map(([a, b]) => `${ratios[`${a} / ${b}`].toFixed(2)} × ${b}`).join(', ')}`);
 

@@ -1,6 +1,9 @@
 // Timing implementations side by side, for the benches: batches of each in turn, round after
 // round, medians and per-round ratios (see measureSideBySide). The machine is shared and noisy:
 // compare ratios from one run, not absolute times across runs.
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+
 export const now = () => Number(process.hrtime.bigint()) / 1e3; // µs
 
 /** The middle of a list of numbers (the upper one of an even count). */
@@ -96,4 +99,21 @@ export async function measureSideBySide(impls, collectGarbage, pairs = [], budge
   const ratios = {};
   for (const [x, y, i, j] of present) ratios[`${x} / ${y}`] = median(samples[i].map((t, r) => t / samples[j][r]));
   return { medians, ratios };
+}
+
+const require = createRequire(import.meta.url);
+
+/** TensorFlow.js on its wasm backend, ready (null, said so, where it cannot load). */
+export async function loadTf() {
+  try {
+    const tf = await import('@tensorflow/tfjs-core');
+    const wasm = require('@tensorflow/tfjs-backend-wasm');
+    wasm.setWasmPaths(`${dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'))}/dist/`);
+    await tf.setBackend('wasm');
+    await tf.ready();
+    return tf;
+  } catch (e) {
+    console.log(`tfjs-backend-wasm unavailable: ${e.message}`);
+    return null;
+  }
 }

@@ -187,6 +187,17 @@ bool advance(size_t* index, const size_t* size, const size_t* stride, int rank, 
   return false;
 }
 
+// Where position k of the kept dims (row-major) starts: its coordinates into index, and the
+// address of its first element (elements of es bytes from x).
+uintptr_t seek(const Reducing& r, size_t k, size_t es, uintptr_t x, size_t* index) {
+  for (int d = r.kept_rank - 1; d >= 0; --d) {
+    index[d] = k % r.kept_size[d];
+    k /= r.kept_size[d];
+    x += index[d] * r.kept_stride[d] * es;
+  }
+  return x;
+}
+
 // The reduced elements of one output element, starting at `at` (an address), fed to acc in
 // order, converted from `in` through `dtype` to the accumulator's dtype in pieces of a block
 // at most (a run of float32 or of the accumulator's dtype read in place).
@@ -314,13 +325,7 @@ void run_softmax(const Reducing& r, DType in, DType dtype, DType store, uintptr_
   const bool direct = r.inner == 1 && store == dtype;
   // The rows of the range: kept positions begin / n to end / n, in order.
   size_t index[kMaxRank];
-  uintptr_t at = x;
-  size_t rest = begin / n;
-  for (int d = r.kept_rank - 1; d >= 0; --d) {
-    index[d] = rest % r.kept_size[d];
-    rest /= r.kept_size[d];
-    at += index[d] * r.kept_stride[d] * es;
-  }
+  uintptr_t at = seek(r, begin / n, es, x, index);
   for (size_t q = begin / n; q < end / n; ++q) {
     // Element k of row q is output element (q / inner * n + k) * inner + q % inner.
     unsigned char* row = reinterpret_cast<unsigned char*>(y) + ((q / r.inner * n) * r.inner + q % r.inner) * ys;
@@ -369,38 +374,31 @@ void run_reduction(const Reducing& r, DType in, DType dtype, DType store, uintpt
   Accumulator& acc = *reinterpret_cast<Accumulator*>(ws + 2 * kReduceBlock * 8);
   acc.kind = kind;
   const size_t es = element_size(in), ys = element_size(store);
-  const int last = r.kept_rank - 1;
   // The first output element's coordinates among the kept dims, and its address.
   size_t index[kMaxRank];
-  uintptr_t at = x;
-  size_t rest = begin;
-  for (int d = last; d >= 0; --d) {
-    index[d] = rest % r.kept_size[d];
-    rest /= r.kept_size[d];
-    at += index[d] * r.kept_stride[d] * es;
-  }
+  uintptr_t at = seek(r, begin, es, x, index);
   alignas(8) unsigned char value[8], cast[8];
   for (size_t k = begin; k < end; ++k) {
     acc.start();
     if (r.red_count > 0) feed(acc, r, in, dtype, at, ws);
     Word result{acc.finish()};
-      if (wide == DType::f64) {
-        if (r.red_count == 0 && r.op == Reduction::sum) result.f = 0.0;
-        if (r.op == Reduction::mean) result.f /= static_cast<double>(r.red_count);
-        if (result.f != result.f) result.f = __builtin_nan("");  // one NaN, whatever the arithmetic made
-      }
-      // Rounded once to the dtype (exact for max and min), then to out's dtype where it differs.
-      std::memcpy(value, &result, 8);
-      if (wide != dtype) {
-        convert(wide, dtype, 1, value, cast);
-        std::memcpy(value, cast, 8);
-      }
-      if (store != dtype) {
-        convert(dtype, store, 1, value, cast);
-        std::memcpy(value, cast, 8);
-      }
-      std::memcpy(reinterpret_cast<void*>(y + k * ys), value, ys);
-      advance(index, r.kept_size, r.kept_stride, r.kept_rank, es, &at);  // the next output element
+    if (wide == DType::f64) {
+      if (r.red_count == 0 && r.op == Reduction::sum) result.f = 0.0;
+      if (r.op == Reduction::mean) result.f /= static_cast<double>(r.red_count);
+      if (result.f != result.f) result.f = __builtin_nan("");  // one NaN, whatever the arithmetic made
+    }
+    // Rounded once to the dtype (exact for max and min), then to out's dtype where it differs.
+    std::memcpy(value, &result, 8);
+    if (wide != dtype) {
+      convert(wide, dtype, 1, value, cast);
+      std::memcpy(value, cast, 8);
+    }
+    if (store != dtype) {
+      convert(dtype, store, 1, value, cast);
+      std::memcpy(value, cast, 8);
+    }
+    std::memcpy(reinterpret_cast<void*>(y + k * ys), value, ys);
+    advance(index, r.kept_size, r.kept_stride, r.kept_rank, es, &at);  // the next output element
   }
 }
 

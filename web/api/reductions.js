@@ -15,19 +15,20 @@ import { ownValue, readRecord } from '../records.js';
 
 requires('reduction', ['none', 'sum', 'prod', 'max', 'min', 'mean', 'softmax', 'log_softmax']);
 
-// The operators, by reduction, axes and keepdims, each keeping its last few plans.
-let operators = new Map();
+// The operators, by reduction, axes and keepdims, each keeping its last few plans (a
+// null-prototype table, as program.js's opOperators: no Map method a caller could replace).
+let operators = { __proto__: null };
 onAbi(() => {
-  operators = new Map();
+  operators = { __proto__: null };
 });
 function reductionOperator(code, axes, keepdims) {
   const word = code | (keepdims ? 256 : 0);
   const key = axes * 512 + word;
-  let operator = operators.get(key);
+  let operator = operators[key];
   if (operator === undefined) {
     const program = makeProgram(1, [], 0, [], null);
     program.reduce = { word, axes };
-    operators.set(key, (operator = makeOperator(program, 4)));
+    operators[key] = operator = makeOperator(program, 4);
   }
   return operator;
 }
